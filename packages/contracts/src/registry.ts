@@ -1,0 +1,17 @@
+import { demoLoginCall, userInfoCall, walletBalanceCall } from './calls/account.ts';
+import { abbreviatedKlineCall, categoriesCall, klineCall, tradeListCall } from './calls/market.ts';
+import { areaListCall, basicInfoCall, settingCall } from './calls/settings.ts';
+
+/** Every public call; the server registers routes from it and the OpenAPI document is built from it. */
+export const ALL_CALLS = [
+  tradeListCall,
+  categoriesCall,
+  klineCall,
+  abbreviatedKlineCall,
+  demoLoginCall,
+  userInfoCall,
+  walletBalanceCall,
+  areaListCall,
+  settingCall,
+  basicInfoCall,
+] as const;

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { candlePeriod } from './entities/candle.ts';
+
+/** Spec §7 socket protocol at /v1/ws. Every frame is JSON with a `type`. */
+export const clientSocketMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('login'), token: z.string().max(200) }),
+  z.object({ type: z.literal('logout') }),
+  z.object({ type: z.literal('sub'), topic: z.string().max(64) }),
+  z.object({ type: z.literal('unsub'), topic: z.string().max(64) }),
+  z.object({ type: z.literal('ping') }),
+  z.object({ type: z.literal('pong') }),
+]);
+export type ClientSocketMessage = z.infer<typeof clientSocketMessage>;
+
+export const TOPIC_DAY_MARKET = 'DAY_MARKET';
+export const klineTopic = (code: string) => `KLINE.${code}`;
+
+/** DAY_MARKET push: one instrument's quotation. */
+export const dayMarketPush = z.object({
+  type: z.literal('DAY_MARKET'),
+  data: z.object({
+    symbol: z.string(),
+    Id: z.number().int(),
+    Open: z.number(),
+    Close: z.number(),
+    Change: z.number(),
+    Bid: z.number(),
+    Ask: z.number(),
+    High: z.number(),
+    Low: z.number(),
+    MarketStatus: z.union([z.literal(0), z.literal(1)]),
+    Time: z.number().int(),
+  }),
+});
+export type DayMarketPush = z.infer<typeof dayMarketPush>;
+
+/** KLINE.{code} push: the forming candle of one period. */
+export const klinePush = z.object({
+  type: z.string().startsWith('KLINE.'),
+  data: z.object({
+    symbol: z.string(),
+    Period: candlePeriod,
+    Time: z.number().int(),
+    Open: z.number(),
+    High: z.number(),
+    Low: z.number(),
+    Close: z.number(),
+    Volume: z.number(),
+  }),
+});
+export type KlinePush = z.infer<typeof klinePush>;
+
+export const serverSocketMessage = z.union([
+  z.object({ type: z.literal('login_result'), code: z.number().int(), msg: z.string() }),
+  z.object({ type: z.literal('logout_result'), code: z.number().int(), msg: z.string() }),
+  z.object({ type: z.literal('sub_result'), topic: z.string(), code: z.number().int(), msg: z.string() }),
+  z.object({ type: z.literal('unsub_result'), topic: z.string(), code: z.number().int(), msg: z.string() }),
+  z.object({ type: z.literal('ping') }),
+  z.object({ type: z.literal('pong') }),
+  z.object({ type: z.literal('error'), code: z.number().int(), msg: z.string() }),
+  dayMarketPush,
+  klinePush,
+]);
+export type ServerSocketMessage = z.infer<typeof serverSocketMessage>;

@@ -1,0 +1,2 @@
+export * from './interpolate.ts';
+export * from './languages.ts';
