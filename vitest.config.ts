@@ -13,6 +13,14 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'web',
+          root: 'apps/web',
+          include: ['test/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+        },
+      },
+      {
+        test: {
           name: 'api',
           include: ['apps/server/test/**/*.api.test.ts'],
           testTimeout: 60_000,
