@@ -8,10 +8,11 @@ export interface CallContract<
   Q extends z.ZodType = z.ZodType,
   B extends z.ZodType = z.ZodType,
   D extends z.ZodType = z.ZodType,
+  A extends AuthMode = AuthMode,
 > {
   method: HttpMethod;
   path: string;
-  auth: AuthMode;
+  auth: A;
   summary: string;
   tag: string;
   /** Query string (GET/DELETE carry the spec's `t` timestamp too; it is accepted and ignored). */
@@ -21,8 +22,13 @@ export interface CallContract<
   data: D;
 }
 
-export const defineCall = <Q extends z.ZodType, B extends z.ZodType, D extends z.ZodType>(
-  c: CallContract<Q, B, D>,
+export const defineCall = <
+  Q extends z.ZodType,
+  B extends z.ZodType,
+  D extends z.ZodType,
+  const A extends AuthMode,
+>(
+  c: CallContract<Q, B, D, A>,
 ) => c;
 
 export type CallData<C> = C extends CallContract<z.ZodType, z.ZodType, infer D> ? z.output<D> : never;

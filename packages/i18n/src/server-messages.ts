@@ -27,7 +27,12 @@ export function loadNamespace(lang: Language, namespace: string): Catalog {
 function catalog(lang: Language): Catalog {
   let c = catalogs.get(lang);
   if (!c) {
-    c = loadNamespace(lang, 'server');
+    try {
+      c = loadNamespace(lang, 'server');
+    } catch {
+      // A missing catalog must not turn a refusal into a crash; the catalog test catches the gap.
+      c = {};
+    }
     catalogs.set(lang, c);
   }
   return c;

@@ -1,0 +1,70 @@
+import compress from '@fastify/compress';
+import formbody from '@fastify/formbody';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
+import { marketRoutes } from './modules/market/market.routes.ts';
+import type { MarketRuntime } from './modules/market/market-runtime.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { readSetting } from './modules/settings/settings.service.ts';
+import { authentication } from './plugins/authentication.ts';
+import { envelope } from './plugins/envelope.ts';
+import { registerInstrumentLogos } from './plugins/instrument-logos.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { requestLanguage } from './plugins/request-language.ts';
+import { registerWebApp } from './plugins/web-app.ts';
+import { registerSocketGateway } from './ws/socket-gateway.ts';
+import type { TopicHub } from './ws/topic-hub.ts';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  now: () => number;
+  market: MarketRuntime;
+  hub: TopicHub;
+  logger?: boolean | object;
+}
+
+/**
+ * Builds the HTTP + socket server. Plugins go in a fixed order (fastify/demo): external, then the
+ * app's own (language, session, envelope), then routes; the web app's static files come last.
+ */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ?? { level: deps.config.LOG_LEVEL },
+    bodyLimit: 1024 * 1024,
+    // GET/DELETE carry `t` and repeat-safe; treat `/api/x/` like `/api/x`.
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(formbody);
+  await app.register(requestLanguage);
+  await app.register(authentication, { db: deps.db, now: deps.now });
+  await app.register(envelope);
+  await registerOpenApi(app);
+
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+
+  accountRoutes(app, {
+    db: deps.db,
+    now: deps.now,
+    sessionTtlDays: deps.config.SESSION_TTL_DAYS,
+    demoStartBalance: () => readSetting(deps.db, 'demo_start_balance'),
+  });
+  settingsRoutes(app, deps.db);
+  marketRoutes(app, deps.market);
+  registerInstrumentLogos(app);
+  await registerSocketGateway(app, {
+    db: deps.db,
+    now: deps.now,
+    hub: deps.hub,
+    isPublicTopic: (topic) => deps.market.isPublicTopic(topic),
+  });
+  await registerWebApp(app, deps.config.webDist);
+  return app;
+}

@@ -1,0 +1,43 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Configuration from the environment, validated once at start. Every value has a safe default for
+ * the one-machine mode (`npm start`): embedded database under ./data, simulated market, loopback.
+ */
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  MARKET_SEED: z.coerce.number().int().default(20261122),
+  MARKET_FEED: z.enum(['simulated', 'replay']).default('simulated'),
+  MARKET_REPLAY_FILE: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+  DEMO_START_BALANCE: z
+    .string()
+    .regex(/^\d+(\.\d{1,2})?$/)
+    .default('100000.00'),
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+});
+
+export type Config = z.infer<typeof schema> & { dataDir: string; webDist: string };
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  const root = path.resolve(import.meta.dirname, '../../..');
+  return {
+    ...c,
+    dataDir: path.resolve(root, c.DATA_DIR),
+    webDist: path.resolve(root, c.WEB_DIST ?? 'apps/web/dist'),
+  };
+}

@@ -1,0 +1,156 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+// Money and lot sizes are NUMERIC (exact) and read back as strings; never real/double (DESIGN §2).
+
+export const categories = pgTable('categories', {
+  id: serial('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  sort: integer('sort').notNull().default(0),
+  enabled: boolean('enabled').notNull().default(true),
+});
+
+export const instruments = pgTable('instruments', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  showCode: text('show_code').notNull(),
+  categoryId: integer('category_id')
+    .notNull()
+    .references(() => categories.id),
+  logo: text('logo').notNull().default(''),
+  baseCurrency: text('base_currency').notNull(),
+  quoteCurrency: text('quote_currency').notNull(),
+  pricePrecision: smallint('price_precision').notNull(),
+  lotStep: numeric('lot_step', { precision: 20, scale: 8 }).notNull(),
+  minLots: numeric('min_lots', { precision: 20, scale: 8 }).notNull(),
+  contractSize: numeric('contract_size', { precision: 20, scale: 8 }).notNull(),
+  feeRate: numeric('fee_rate', { precision: 20, scale: 8 }).notNull(),
+  marginMode: smallint('margin_mode').notNull(),
+  leverageOptions: jsonb('leverage_options').$type<number[]>().notNull(),
+  spreadPoints: integer('spread_points').notNull(),
+  session: text('session').notNull(),
+  sessionZone: text('session_zone'),
+  referencePrice: numeric('reference_price', { precision: 24, scale: 10 }).notNull(),
+  annualVolatility: numeric('annual_volatility', { precision: 10, scale: 6 }).notNull(),
+  tickIntervalMs: integer('tick_interval_ms').notNull(),
+  sort: integer('sort').notNull().default(0),
+  enabled: boolean('enabled').notNull().default(true),
+});
+
+export const candles = pgTable(
+  'candles',
+  {
+    instrumentId: integer('instrument_id')
+      .notNull()
+      .references(() => instruments.id),
+    period: text('period').notNull(),
+    time: bigint('time', { mode: 'number' }).notNull(),
+    open: numeric('open', { precision: 24, scale: 10 }).notNull(),
+    high: numeric('high', { precision: 24, scale: 10 }).notNull(),
+    low: numeric('low', { precision: 24, scale: 10 }).notNull(),
+    close: numeric('close', { precision: 24, scale: 10 }).notNull(),
+    volume: numeric('volume', { precision: 24, scale: 4 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.instrumentId, t.period, t.time] })],
+);
+
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  isPublic: boolean('is_public').notNull().default(true),
+});
+
+export const areaCodes = pgTable('area_codes', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  globalCode: text('global_code').notNull(),
+  name: text('name').notNull(),
+  sort: integer('sort').notNull().default(0),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    uid: text('uid').notNull().unique(),
+    email: text('email'),
+    mobile: text('mobile'),
+    areaCode: text('area_code'),
+    passwordHash: text('password_hash'),
+    isDemo: boolean('is_demo').notNull().default(false),
+    demoId: text('demo_id'),
+    inviteCode: text('invite_code').notNull().unique(),
+    inviterId: bigint('inviter_id', { mode: 'number' }),
+    creditScore: integer('credit_score').notNull().default(100),
+    // Written only by the ledger's money-moving function (src/modules/ledger).
+    balance: numeric('balance', { precision: 20, scale: 6 }).notNull().default('0'),
+    lockBalance: numeric('lock_balance', { precision: 20, scale: 6 }).notNull().default('0'),
+    margin: numeric('margin', { precision: 20, scale: 6 }).notNull().default('0'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email).where(sql`${t.email} is not null`),
+    uniqueIndex('users_demo_id_key').on(t.demoId).where(sql`${t.demoId} is not null`),
+  ],
+);
+
+/** Invite codes that are not a user's own (the one a fresh install seeds for the first sign-up). */
+export const platformInviteCodes = pgTable('platform_invite_codes', {
+  code: text('code').primaryKey(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * The append-only ledger (DESIGN §2): every balance change is one row; a trigger refuses UPDATE
+ * and DELETE. `idempotency_key` makes a repeated movement a no-op.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    type: smallint('type').notNull(),
+    balanceDelta: numeric('balance_delta', { precision: 20, scale: 6 }).notNull(),
+    lockDelta: numeric('lock_delta', { precision: 20, scale: 6 }).notNull().default('0'),
+    marginDelta: numeric('margin_delta', { precision: 20, scale: 6 }).notNull().default('0'),
+    balanceAfter: numeric('balance_after', { precision: 20, scale: 6 }).notNull(),
+    memo: text('memo').notNull().default(''),
+    idempotencyKey: text('idempotency_key').unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ledger_user_idx').on(t.userId, t.id)],
+);

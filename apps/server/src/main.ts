@@ -1,0 +1,47 @@
+import { loadConfig } from './config.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
+import { createServer } from './server.ts';
+
+/** `npm start`: the whole product in one process, stopped gracefully on SIGINT/SIGTERM. */
+async function main() {
+  const config = loadConfig();
+  const server = await createServer({ config });
+  const { app, seed } = server;
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const url = `http://${config.HOST}:${(app.server.address() as { port: number }).port}`;
+  app.log.info(
+    { database: server.database.kind, dataDir: config.DATABASE_URL ? undefined : config.dataDir },
+    `Meridian is running at ${url} (API docs ${url}/docs)`,
+  );
+  app.log.info(`Registration invite code: ${seed.inviteCode}`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await server.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((err) => {
+  if (
+    err instanceof DataDirLockedError ||
+    (err instanceof Error && err.message.startsWith('Invalid configuration'))
+  ) {
+    console.error(`\n${err.message}\n`);
+  } else {
+    console.error(err);
+  }
+  process.exit(1);
+});

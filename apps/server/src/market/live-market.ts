@@ -1,0 +1,261 @@
+import { readFileSync } from 'node:fs';
+import type { Candle as CandleDto, CandlePeriodName, Quotation } from '@meridian/contracts';
+import { klineTopic, TOPIC_DAY_MARKET } from '@meridian/contracts';
+import type { SessionKind } from '@meridian/domain';
+import { asc, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { categories, instruments } from '../db/schema.ts';
+import type { CategoryRecord, InstrumentRecord, MarketRuntime } from '../modules/market/market-runtime.ts';
+import type { TopicHub } from '../ws/topic-hub.ts';
+import { backfillHistory } from './backfill.ts';
+import { CandleAggregator, type ClosedCandle } from './candle-aggregator.ts';
+import { DbCandleStore } from './db-candle-store.ts';
+import { ReplayFeed } from './replay-feed.ts';
+import { SimulatedFeed } from './simulated-feed.ts';
+import type { Candle, CategoryKey, Clock, FeedInstrument, Quote, QuoteFeed } from './types.ts';
+import { CANDLE_PERIODS } from './types.ts';
+
+export interface LiveMarketOptions {
+  db: Db;
+  clock: Clock;
+  hub: TopicHub;
+  log: FastifyBaseLogger;
+  seed: number;
+  feed: 'simulated' | 'replay';
+  replayFile?: string;
+  /** Run the feed's own timer (the server); tests leave it off and call `step`. */
+  autoStart: boolean;
+}
+
+export interface LiveMarket extends MarketRuntime {
+  feed: QuoteFeed;
+  /** Advance the market to `nowMs` (tests), closing due candles. */
+  step(nowMs: number): void;
+  /** Persist closed candles now (also done on a timer and at shutdown). */
+  flush(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const toDto = (c: Candle): CandleDto => ({
+  Time: c.time,
+  Open: c.open,
+  High: c.high,
+  Low: c.low,
+  Close: c.close,
+  Volume: c.volume,
+});
+
+type InstrumentRow = typeof instruments.$inferSelect;
+
+function toFeedInstrument(r: InstrumentRow, category: CategoryKey): FeedInstrument {
+  return {
+    id: r.id,
+    seed: {
+      code: r.code,
+      showCode: r.showCode,
+      category,
+      baseCurrency: r.baseCurrency,
+      quoteCurrency: r.quoteCurrency,
+      pricePrecision: r.pricePrecision,
+      lotStep: r.lotStep,
+      minLots: r.minLots,
+      contractSize: r.contractSize,
+      feeRate: r.feeRate,
+      marginMode: r.marginMode === 1 ? 1 : 2,
+      leverageOptions: r.leverageOptions,
+      spreadPoints: r.spreadPoints,
+      session: r.session as SessionKind,
+      ...(r.sessionZone ? { sessionZone: r.sessionZone } : {}),
+      referencePrice: Number(r.referencePrice),
+      annualVolatility: Number(r.annualVolatility),
+      tickIntervalMs: r.tickIntervalMs,
+    },
+  };
+}
+
+function toRecord(r: InstrumentRow): InstrumentRecord {
+  return {
+    id: r.id,
+    code: r.code,
+    showCode: r.showCode,
+    categoryId: r.categoryId,
+    logo: r.logo,
+    baseCurrency: r.baseCurrency,
+    quoteCurrency: r.quoteCurrency,
+    pricePrecision: r.pricePrecision,
+    lotStep: r.lotStep,
+    minLots: r.minLots,
+    contractSize: r.contractSize,
+    feeRate: r.feeRate,
+    marginMode: r.marginMode,
+    leverageOptions: r.leverageOptions,
+    sort: r.sort,
+  };
+}
+
+/**
+ * The running market: loads the enabled instruments, back-fills history, runs the feed, keeps
+ * candles, persists closed ones in batches and publishes DAY_MARKET and KLINE.{code} frames,
+ * each serialised once per tick and only when someone listens.
+ */
+export async function startLiveMarket(o: LiveMarketOptions): Promise<LiveMarket> {
+  const cats: CategoryRecord[] = await o.db
+    .select({ id: categories.id, key: categories.key, sort: categories.sort })
+    .from(categories)
+    .where(eq(categories.enabled, true))
+    .orderBy(asc(categories.sort));
+  const keyOf = new Map(cats.map((c) => [c.id, c.key as CategoryKey]));
+  const rows = (
+    await o.db.select().from(instruments).where(eq(instruments.enabled, true)).orderBy(asc(instruments.sort))
+  ).filter((r) => keyOf.has(r.categoryId));
+  const records = rows.map(toRecord);
+  const byId = new Map(records.map((r) => [r.id, r]));
+  const codes = new Set(records.map((r) => r.code));
+  const feedInstruments = rows.map((r) => toFeedInstrument(r, keyOf.get(r.categoryId)!));
+
+  const store = new DbCandleStore(o.db);
+  let closedQueue: ClosedCandle[] = [];
+  const aggregator = new CandleAggregator({ onClosed: (c) => closedQueue.push(c) });
+
+  const feed: QuoteFeed & Partial<Pick<SimulatedFeed, 'setStartPrice' | 'seed'>> =
+    o.feed === 'replay'
+      ? new ReplayFeed({
+          csv: readFileSync(o.replayFile ?? new URL('./fixtures/sample-ticks.csv', import.meta.url), 'utf8'),
+          instruments: feedInstruments,
+          clock: o.clock,
+          loop: true,
+        })
+      : new SimulatedFeed({ instruments: feedInstruments, clock: o.clock, seed: o.seed });
+
+  if (feed instanceof SimulatedFeed) {
+    const report = await backfillHistory({
+      store,
+      instruments: feedInstruments,
+      feed,
+      aggregator,
+      clock: o.clock,
+    });
+    o.log.info(report, 'market history ready');
+  }
+
+  const lastStatus = new Map<number, 0 | 1>();
+
+  function quotation(id: number): Quotation | null {
+    const q = feed.latest(id);
+    const day = aggregator.dayFigures(id);
+    if (!q && !day) return null;
+    const close = q?.mid ?? day!.close;
+    return {
+      Open: day?.open ?? close,
+      Close: close,
+      Change: day?.change ?? 0,
+      Bid: q?.bid ?? close,
+      Ask: q?.ask ?? close,
+      High: day?.high ?? close,
+      Low: day?.low ?? close,
+      Time: q?.timeMs ?? 0,
+    };
+  }
+
+  function publishDayMarket(id: number, status: 0 | 1) {
+    const r = byId.get(id);
+    if (!r) return;
+    o.hub.publish(TOPIC_DAY_MARKET, `DM:${id}`, () => {
+      const q = quotation(id);
+      return JSON.stringify({
+        type: TOPIC_DAY_MARKET,
+        data: { symbol: r.code, Id: id, ...q, MarketStatus: status },
+      });
+    });
+  }
+
+  function onQuote(q: Quote) {
+    aggregator.update(q);
+    lastStatus.set(q.instrumentId, 1);
+    publishDayMarket(q.instrumentId, 1);
+    const topic = klineTopic(q.code);
+    if (!o.hub.hasSubscribers(topic)) return;
+    for (const period of CANDLE_PERIODS) {
+      const c = aggregator.current(q.instrumentId, period);
+      if (!c) continue;
+      o.hub.publish(topic, `K:${q.code}:${period}`, () =>
+        JSON.stringify({
+          type: topic,
+          data: {
+            symbol: q.code,
+            Period: period,
+            Time: c.time,
+            Open: c.open,
+            High: c.high,
+            Low: c.low,
+            Close: c.close,
+            Volume: c.volume,
+          },
+        }),
+      );
+    }
+  }
+  feed.onQuote(onQuote);
+
+  /** Sessions open and close without a tick to say so: push the new MarketStatus when it flips. */
+  function checkStatuses(nowMs: number) {
+    for (const r of records) {
+      const s = feed.status(r.id, nowMs);
+      if (lastStatus.get(r.id) !== s) {
+        lastStatus.set(r.id, s);
+        publishDayMarket(r.id, s);
+      }
+    }
+  }
+
+  let flushing: Promise<void> = Promise.resolve();
+  function flush(): Promise<void> {
+    if (closedQueue.length === 0) return flushing;
+    const batch = closedQueue;
+    closedQueue = [];
+    flushing = flushing
+      .then(() => store.saveClosed(batch))
+      .catch((err) => {
+        o.log.error({ err }, 'saving closed candles failed; they will be rebuilt from history on restart');
+      });
+    return flushing;
+  }
+
+  const housekeeping = setInterval(() => {
+    const now = o.clock.now();
+    aggregator.closeDue(now);
+    checkStatuses(now);
+    void flush();
+  }, 1000);
+  housekeeping.unref();
+  for (const r of records) lastStatus.set(r.id, feed.status(r.id, o.clock.now()));
+  if (o.autoStart) feed.start();
+
+  return {
+    feed,
+    instruments: () => records,
+    categories: () => cats,
+    instrumentById: (id) => byId.get(id),
+    quotation,
+    status: (id) => feed.status(id, o.clock.now()),
+    candles: async (id, period: CandlePeriodName, limit) =>
+      aggregator.recent(id, period, limit, true).map(toDto),
+    recentCandles: (id, period: CandlePeriodName, limit) =>
+      aggregator.recent(id, period, limit, true).map(toDto),
+    isPublicTopic: (topic) =>
+      topic === TOPIC_DAY_MARKET || (topic.startsWith('KLINE.') && codes.has(topic.slice('KLINE.'.length))),
+    step(nowMs) {
+      feed.step(nowMs);
+      aggregator.closeDue(nowMs);
+      checkStatuses(nowMs);
+    },
+    flush,
+    async stop() {
+      clearInterval(housekeeping);
+      feed.stop();
+      aggregator.closeDue(o.clock.now());
+      await flush();
+    },
+  };
+}

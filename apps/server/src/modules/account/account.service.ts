@@ -1,0 +1,87 @@
+import type { LoginResult, User, WalletBalance } from '@meridian/contracts';
+import { LEDGER_TYPE, money, toCents } from '@meridian/domain';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { moveMoney } from '../ledger/move-money.ts';
+import { newInviteCode, newUid } from './public-ids.ts';
+import { insertSession } from './session.repository.ts';
+import { hashToken, newSessionToken } from './session-token.ts';
+import { toUserDto } from './user.mapper.ts';
+import { findUserByDemoId, findUserById, insertUserIfAbsent, type UserRow } from './user.repository.ts';
+
+export interface AccountDeps {
+  db: Db;
+  now: () => number;
+  sessionTtlDays: number;
+  demoStartBalance: () => Promise<string>;
+}
+
+export interface ClientInfo {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** Creates a session for a user and returns its token (the only time the raw token exists). */
+export async function openSession(
+  deps: AccountDeps,
+  userId: number,
+  client: ClientInfo,
+  db: DbOrTx = deps.db,
+) {
+  const token = newSessionToken();
+  const expiresAt = new Date(deps.now() + deps.sessionTtlDays * 86_400_000);
+  await insertSession(db, { userId, tokenHash: hashToken(token), expiresAt, ...client });
+  return token;
+}
+
+async function createDemoUser(deps: AccountDeps, demoId: string): Promise<UserRow | null> {
+  const opening = await deps.demoStartBalance();
+  return deps.db.transaction(async (tx) => {
+    // uid and invite code are random: a collision only means another draw.
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const created = await insertUserIfAbsent(tx, {
+        uid: newUid(),
+        inviteCode: newInviteCode(),
+        isDemo: true,
+        demoId,
+      });
+      if (!created) {
+        if (await findUserByDemoId(tx, demoId)) return null; // the same device raced us
+        continue;
+      }
+      const moved = await moveMoney(tx, {
+        userId: created.id,
+        type: LEDGER_TYPE.DEMO_OPENING_CREDIT,
+        balanceDelta: opening,
+        idempotencyKey: `demo-open:${created.id}`,
+      });
+      if (!moved.ok) throw new Error('demo opening credit refused');
+      return findUserById(tx, created.id);
+    }
+    throw new Error('could not allocate a uid for a demo account');
+  });
+}
+
+/** Demo login by device id (DESIGN §6): the same device resumes the same demo account. */
+export async function loginDemo(deps: AccountDeps, demoId: string, client: ClientInfo): Promise<LoginResult> {
+  let user = await findUserByDemoId(deps.db, demoId);
+  if (!user) user = (await createDemoUser(deps, demoId)) ?? (await findUserByDemoId(deps.db, demoId));
+  if (!user) throw new Error('demo account vanished after creation');
+  const token = await openSession(deps, user.id, client);
+  return { token, user: toUserDto(user) };
+}
+
+async function requireUser(db: DbOrTx, userId: number): Promise<UserRow> {
+  const user = await findUserById(db, userId);
+  if (!user) throw new AppError('AUTH_SESSION_INVALID');
+  return user;
+}
+
+export async function getUserInfo(deps: AccountDeps, userId: number): Promise<User> {
+  return toUserDto(await requireUser(deps.db, userId));
+}
+
+export async function getWalletBalance(deps: AccountDeps, userId: number): Promise<WalletBalance> {
+  const u = await requireUser(deps.db, userId);
+  return { balance: toCents(money(u.balance)), lock_balance: toCents(money(u.lockBalance)) };
+}

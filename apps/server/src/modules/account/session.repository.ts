@@ -1,0 +1,27 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { sessions } from '../../db/schema.ts';
+
+export async function insertSession(
+  db: DbOrTx,
+  row: { userId: number; tokenHash: string; expiresAt: Date; ip: string | null; userAgent: string | null },
+) {
+  await db.insert(sessions).values(row);
+}
+
+/** A session that exists, is not revoked and has not expired. */
+export async function findLiveSession(db: DbOrTx, tokenHash: string, now: Date) {
+  const rows = await db
+    .select({ id: sessions.id, userId: sessions.userId })
+    .from(sessions)
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function revokeSession(db: DbOrTx, tokenHash: string, now: Date) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+}

@@ -1,0 +1,47 @@
+import { type LedgerType, money } from '@meridian/domain';
+import type { DbOrTx } from '../../db/client.ts';
+import { applyDeltas, findEntryByKey, insertEntry } from './ledger.repository.ts';
+
+export interface Movement {
+  userId: number;
+  type: LedgerType;
+  /** Decimal strings; positive credits the figure, negative debits it. */
+  balanceDelta: string;
+  lockDelta?: string;
+  marginDelta?: string;
+  memo?: string;
+  /** A repeat with the same key returns the first entry and moves nothing. */
+  idempotencyKey?: string;
+}
+
+export type MoveResult =
+  | { ok: true; entryId: number; balanceAfter: string; repeated: boolean }
+  | { ok: false; reason: 'INSUFFICIENT_FUNDS' };
+
+/**
+ * The one function that moves money (DESIGN §2): call it inside a transaction. It changes the
+ * account figures only if none goes negative, and appends exactly one ledger entry.
+ */
+export async function moveMoney(tx: DbOrTx, m: Movement): Promise<MoveResult> {
+  if (m.idempotencyKey) {
+    const prior = await findEntryByKey(tx, m.idempotencyKey);
+    if (prior) return { ok: true, entryId: prior.id, balanceAfter: prior.balanceAfter, repeated: true };
+  }
+  // Parsing through the domain refuses floats and malformed amounts before any SQL runs.
+  const balance = money(m.balanceDelta).toFixed();
+  const lock = money(m.lockDelta ?? '0').toFixed();
+  const margin = money(m.marginDelta ?? '0').toFixed();
+  const after = await applyDeltas(tx, m.userId, { balance, lock, margin });
+  if (!after) return { ok: false, reason: 'INSUFFICIENT_FUNDS' };
+  const entry = await insertEntry(tx, {
+    userId: m.userId,
+    type: m.type,
+    balanceDelta: balance,
+    lockDelta: lock,
+    marginDelta: margin,
+    balanceAfter: after.balance,
+    memo: m.memo ?? '',
+    idempotencyKey: m.idempotencyKey ?? null,
+  });
+  return { ok: true, entryId: entry.id, balanceAfter: after.balance, repeated: false };
+}

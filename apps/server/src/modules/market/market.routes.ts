@@ -1,0 +1,14 @@
+import { abbreviatedKlineCall, categoriesCall, klineCall, tradeListCall } from '@meridian/contracts';
+import type { FastifyInstance } from 'fastify';
+import { registerCall } from '../../lib/register-call.ts';
+import { getCandles, getShortCandles, listCategories, listInstruments } from './market.service.ts';
+import type { MarketRuntime } from './market-runtime.ts';
+
+export function marketRoutes(app: FastifyInstance, market: MarketRuntime) {
+  registerCall(app, tradeListCall, ({ query }) => listInstruments(market, query.searchCurrency));
+  registerCall(app, categoriesCall, ({ req }) => listCategories(market, req.lang));
+  registerCall(app, klineCall, ({ query }) => getCandles(market, query.forex_id, query.period));
+  registerCall(app, abbreviatedKlineCall, ({ query }) =>
+    getShortCandles(market, query.forex_id, query.period),
+  );
+}

@@ -1,0 +1,14 @@
+/** Platform settings (spec §3 base settings, DESIGN §10) and their first-start defaults. */
+export const SETTING_DEFAULTS = {
+  site_title: 'Meridian',
+  service_link: '',
+  service_link_type: '1',
+  verify_reg_type: '1',
+  trade_fee_type: '1',
+  platform_email: 'support@meridian.example',
+  stop_out_level: '50',
+  margin_call_level: '100',
+  demo_start_balance: '100000.00',
+} as const;
+
+export type SettingKey = keyof typeof SETTING_DEFAULTS;

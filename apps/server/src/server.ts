@@ -1,0 +1,83 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import type { Config } from './config.ts';
+import { type Database, openDatabase } from './db/client.ts';
+import { lockDataDir } from './db/data-dir-lock.ts';
+import { type SeedReport, seedIfEmpty } from './db/seed.ts';
+import { type LiveMarket, startLiveMarket } from './market/live-market.ts';
+import type { Clock } from './market/types.ts';
+import { systemClock } from './market/types.ts';
+import { TopicHub } from './ws/topic-hub.ts';
+
+export interface Server {
+  app: FastifyInstance;
+  database: Database;
+  market: LiveMarket;
+  hub: TopicHub;
+  seed: SeedReport;
+  close(): Promise<void>;
+}
+
+export interface ServerOptions {
+  config: Config;
+  clock?: Clock;
+  /** false in tests: they drive the market with `market.step(nowMs)`. */
+  autoStartMarket?: boolean;
+  logger?: boolean | object;
+}
+
+/** Opens the database, seeds it, starts the market and builds the app; `close` undoes it all in order. */
+export async function createServer(opts: ServerOptions): Promise<Server> {
+  const { config } = opts;
+  const clock = opts.clock ?? systemClock;
+  const usesEmbedded = !config.DATABASE_URL && config.DATA_DIR !== 'memory://';
+  const unlock = usesEmbedded ? lockDataDir(config.dataDir) : () => {};
+  let database: Database | undefined;
+  try {
+    database = await openDatabase({
+      ...(config.DATABASE_URL ? { url: config.DATABASE_URL } : {}),
+      dataDir: config.DATA_DIR === 'memory://' ? 'memory://' : config.dataDir,
+    });
+    const seed = await seedIfEmpty(database.db, config.DEMO_START_BALANCE);
+    const hub = new TopicHub();
+    const bootLog = (await import('fastify')).default({
+      logger: opts.logger ?? { level: config.LOG_LEVEL },
+    }).log;
+    const market = await startLiveMarket({
+      db: database.db,
+      clock,
+      hub,
+      log: bootLog,
+      seed: config.MARKET_SEED,
+      feed: config.MARKET_FEED,
+      ...(config.MARKET_REPLAY_FILE ? { replayFile: config.MARKET_REPLAY_FILE } : {}),
+      autoStart: opts.autoStartMarket ?? true,
+    });
+    const app = await buildApp({
+      config,
+      db: database.db,
+      now: () => clock.now(),
+      market,
+      hub,
+      ...(opts.logger !== undefined ? { logger: opts.logger } : {}),
+    });
+    const db = database;
+    return {
+      app,
+      database: db,
+      market,
+      hub,
+      seed,
+      async close() {
+        await app.close();
+        await market.stop();
+        await db.close();
+        unlock();
+      },
+    };
+  } catch (err) {
+    await database?.close().catch(() => {});
+    unlock();
+    throw err;
+  }
+}

@@ -1,0 +1,60 @@
+import type { WebSocket } from 'ws';
+
+/** Above this many unsent bytes a client is "slow": further frames are coalesced, latest wins. */
+const HIGH_WATER_BYTES = 256 * 1024;
+
+/**
+ * One client socket. Frames arrive pre-serialised (one Buffer per topic and tick, shared by all
+ * clients). A slow client never makes memory grow without bound: while its send buffer is above
+ * the high-water mark, frames are parked in a map keyed by what they describe (e.g. one
+ * instrument's quote), so a newer frame replaces an older one and the map is bounded by the
+ * number of keys, not by time.
+ */
+export class SocketConnection {
+  userId: number | null = null;
+  tokenHash: string | null = null;
+  readonly topics = new Set<string>();
+  lastSeenMs: number;
+  private parked: Map<string, Buffer> | null = null;
+
+  constructor(
+    readonly ws: WebSocket,
+    nowMs: number,
+  ) {
+    this.lastSeenMs = nowMs;
+  }
+
+  get isOpen() {
+    return this.ws.readyState === 1;
+  }
+
+  get parkedCount() {
+    return this.parked?.size ?? 0;
+  }
+
+  /** Sends a shared frame, or parks it under `key` while the client is slow. */
+  push(key: string, frame: Buffer) {
+    if (!this.isOpen) return;
+    if (this.parked === null && this.ws.bufferedAmount < HIGH_WATER_BYTES) {
+      this.ws.send(frame, { binary: false });
+      return;
+    }
+    this.parked ??= new Map();
+    this.parked.delete(key); // re-insert so iteration order follows recency
+    this.parked.set(key, frame);
+  }
+
+  /** Called periodically: drains parked frames once the socket has room again. */
+  flushParked() {
+    if (!this.parked || !this.isOpen) return;
+    if (this.ws.bufferedAmount >= HIGH_WATER_BYTES / 2) return;
+    const frames = this.parked;
+    this.parked = null;
+    for (const frame of frames.values()) this.ws.send(frame, { binary: false });
+  }
+
+  /** A direct reply (login_result, pong…), never coalesced. */
+  reply(message: object) {
+    if (this.isOpen) this.ws.send(JSON.stringify(message));
+  }
+}

@@ -1,0 +1,127 @@
+import websocket from '@fastify/websocket';
+import { clientSocketMessage, ERROR_CODES, SUCCESS_CODE, TOPIC_DAY_MARKET } from '@meridian/contracts';
+import type { Language } from '@meridian/i18n';
+import { normalizeLanguage } from '@meridian/i18n';
+import { translate } from '@meridian/i18n/node';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { resolveToken } from '../plugins/authentication.ts';
+import { SocketConnection } from './socket-connection.ts';
+import type { TopicHub } from './topic-hub.ts';
+
+export interface GatewayDeps {
+  db: Db;
+  now: () => number;
+  hub: TopicHub;
+  /** Whether a public market topic exists (DAY_MARKET, KLINE.<known code>). */
+  isPublicTopic: (topic: string) => boolean;
+}
+
+const MAX_FRAME_BYTES = 4096;
+const SERVER_PING_MS = 15_000;
+/** Clients ping every 5 s (spec §9); silence for this long means the peer is gone. */
+const IDLE_TIMEOUT_MS = 45_000;
+const FLUSH_MS = 50;
+
+/** `/v1/ws` (spec §7): login, logout, sub/unsub, ping/pong both ways. */
+export async function registerSocketGateway(app: FastifyInstance, deps: GatewayDeps) {
+  await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
+  const connections = new Set<SocketConnection>();
+
+  const flushTimer = setInterval(() => {
+    for (const c of connections) c.flushParked();
+  }, FLUSH_MS);
+  const pingTimer = setInterval(() => {
+    const now = deps.now();
+    for (const c of connections) {
+      if (now - c.lastSeenMs > IDLE_TIMEOUT_MS) c.ws.terminate();
+      else c.reply({ type: 'ping' });
+    }
+  }, SERVER_PING_MS);
+  flushTimer.unref();
+  pingTimer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(flushTimer);
+    clearInterval(pingTimer);
+    for (const c of connections) c.ws.close(1001, 'server shutting down');
+  });
+
+  app.get('/v1/ws', { websocket: true, schema: { hide: true } }, (ws, req) => {
+    const conn = new SocketConnection(ws, deps.now());
+    const lang: Language = normalizeLanguage(
+      (req.query as Record<string, string | undefined>).lang ?? (req.headers.lang as string | undefined),
+    );
+    const t = (key: string) => translate(lang, key);
+    connections.add(conn);
+
+    ws.on('message', async (raw, isBinary) => {
+      conn.lastSeenMs = deps.now();
+      let parsed: unknown;
+      try {
+        parsed = isBinary ? undefined : JSON.parse(raw.toString());
+      } catch {
+        parsed = undefined;
+      }
+      const msg = clientSocketMessage.safeParse(parsed);
+      if (!msg.success) {
+        const e = ERROR_CODES.REQUEST_MALFORMED;
+        conn.reply({ type: 'error', code: e.code, msg: t(e.msgKey) });
+        return;
+      }
+      const m = msg.data;
+      switch (m.type) {
+        case 'ping':
+          conn.reply({ type: 'pong' });
+          return;
+        case 'pong':
+          return;
+        case 'login': {
+          const auth = await resolveToken(deps.db, m.token, new Date(deps.now()));
+          if (!auth) {
+            const e = ERROR_CODES.AUTH_SESSION_INVALID;
+            conn.reply({ type: 'login_result', code: e.code, msg: t(e.msgKey) });
+            return;
+          }
+          conn.userId = auth.userId;
+          conn.tokenHash = auth.tokenHash;
+          conn.reply({ type: 'login_result', code: SUCCESS_CODE, msg: t('ok.login_success') });
+          return;
+        }
+        case 'logout':
+          conn.userId = null;
+          conn.tokenHash = null;
+          conn.reply({ type: 'logout_result', code: SUCCESS_CODE, msg: t('ok.success') });
+          return;
+        case 'sub':
+        case 'unsub': {
+          if (!deps.isPublicTopic(m.topic)) {
+            const e = ERROR_CODES.REQUEST_INVALID_FIELD;
+            conn.reply({
+              type: `${m.type}_result`,
+              topic: m.topic,
+              code: e.code,
+              msg: translate(lang, e.msgKey, { field: 'topic' }),
+            });
+            return;
+          }
+          if (m.type === 'sub') deps.hub.subscribe(m.topic, conn);
+          else deps.hub.unsubscribe(m.topic, conn);
+          conn.reply({ type: `${m.type}_result`, topic: m.topic, code: SUCCESS_CODE, msg: t('ok.success') });
+          return;
+        }
+      }
+    });
+
+    const cleanup = () => {
+      deps.hub.drop(conn);
+      connections.delete(conn);
+    };
+    ws.on('close', cleanup);
+    ws.on('error', cleanup);
+  });
+
+  return {
+    connectionCount: () => connections.size,
+    isDayMarket: (topic: string) => topic === TOPIC_DAY_MARKET,
+  };
+}

@@ -1,0 +1,20 @@
+/**
+ * Account history entry types (spec §3 account history `Type`). Numbers are part of the public
+ * contract once shown to clients, so they are fixed here for every later module: 10 is the
+ * staff adjustment that shows its Memo (spec §3); every other type shows its translated MemoTran.
+ */
+export const LEDGER_TYPE = {
+  DEPOSIT_CREDIT: 1,
+  WITHDRAWAL_FREEZE: 2,
+  WITHDRAWAL_PAID: 3,
+  WITHDRAWAL_REFUND: 4,
+  MARGIN_HOLD: 5,
+  TRADE_FEE: 6,
+  POSITION_SETTLE: 7,
+  NEGATIVE_BALANCE_RESET: 8,
+  DEMO_RESET: 9,
+  STAFF_ADJUSTMENT: 10,
+  DEMO_OPENING_CREDIT: 11,
+} as const;
+
+export type LedgerType = (typeof LEDGER_TYPE)[keyof typeof LEDGER_TYPE];
