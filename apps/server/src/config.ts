@@ -16,6 +16,8 @@ const schema = z.object({
   MARKET_SEED: z.coerce.number().int().default(20261122),
   MARKET_FEED: z.enum(['simulated', 'replay']).default('simulated'),
   MARKET_REPLAY_FILE: z.string().optional(),
+  /** Days of history generated at first start (charts full on day one; tests use a few). */
+  MARKET_HISTORY_DAYS: z.coerce.number().int().min(1).max(3660).default(366),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   DEMO_START_BALANCE: z

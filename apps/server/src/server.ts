@@ -49,6 +49,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
       hub,
       log: bootLog,
       seed: config.MARKET_SEED,
+      historyDays: config.MARKET_HISTORY_DAYS,
       feed: config.MARKET_FEED,
       ...(config.MARKET_REPLAY_FILE ? { replayFile: config.MARKET_REPLAY_FILE } : {}),
       autoStart: opts.autoStartMarket ?? true,

@@ -24,33 +24,23 @@ export class DbCandleStore implements CandleStore {
     }));
   }
 
+  /**
+   * One statement per batch with eight array parameters (unnest) rather than eight parameters per
+   * row: the first start writes ~115k back-filled candles, and this is several times faster.
+   */
   async saveClosed(
     rows: Array<{ instrumentId: number; period: CandlePeriod; candle: Candle }>,
   ): Promise<void> {
     if (rows.length === 0) return;
-    await this.db
-      .insert(candles)
-      .values(
-        rows.map(({ instrumentId, period, candle: c }) => ({
-          instrumentId,
-          period,
-          time: c.time,
-          open: String(c.open),
-          high: String(c.high),
-          low: String(c.low),
-          close: String(c.close),
-          volume: String(c.volume),
-        })),
-      )
-      .onConflictDoUpdate({
-        target: [candles.instrumentId, candles.period, candles.time],
-        set: {
-          open: sql`excluded.open`,
-          high: sql`excluded.high`,
-          low: sql`excluded.low`,
-          close: sql`excluded.close`,
-          volume: sql`excluded.volume`,
-        },
-      });
+    const col = <T>(f: (r: (typeof rows)[number]) => T) => sql.param(rows.map(f));
+    await this.db.execute(sql`
+      insert into candles (instrument_id, period, time, open, high, low, close, volume)
+      select * from unnest(
+        ${col((r) => r.instrumentId)}::int[], ${col((r) => r.period)}::text[], ${col((r) => r.candle.time)}::bigint[],
+        ${col((r) => String(r.candle.open))}::numeric[], ${col((r) => String(r.candle.high))}::numeric[],
+        ${col((r) => String(r.candle.low))}::numeric[], ${col((r) => String(r.candle.close))}::numeric[],
+        ${col((r) => String(r.candle.volume))}::numeric[])
+      on conflict (instrument_id, period, time) do update set
+        open = excluded.open, high = excluded.high, low = excluded.low, close = excluded.close, volume = excluded.volume`);
   }
 }

@@ -24,6 +24,7 @@ export interface LiveMarketOptions {
   seed: number;
   feed: 'simulated' | 'replay';
   replayFile?: string;
+  historyDays: number;
   /** Run the feed's own timer (the server); tests leave it off and call `step`. */
   autoStart: boolean;
 }
@@ -135,6 +136,7 @@ export async function startLiveMarket(o: LiveMarketOptions): Promise<LiveMarket>
       feed,
       aggregator,
       clock: o.clock,
+      windowDays: o.historyDays,
     });
     o.log.info(report, 'market history ready');
   }

@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DB_KINDS } from './support/databases.ts';
+import { connectSocket, startTestServer, type TestServer } from './support/test-server.ts';
+
+describe.each(DB_KINDS)('socket /v1/ws on %s', (kind) => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer(kind);
+    s.tick(2_000);
+  });
+  afterAll(() => s?.stop());
+
+  it('answers ping with pong', async () => {
+    const c = await connectSocket(s.wsUrl);
+    const pong = c.next((f) => f.type === 'pong');
+    c.send({ type: 'ping' });
+    expect(await pong).toEqual({ type: 'pong' });
+    c.close();
+  });
+
+  it('logs in with a session token and refuses a bad one with 999', async () => {
+    const login = await s.app.inject({
+      method: 'GET',
+      url: '/api/user/createAccountDemoForU?demo_id=socket-device-0001',
+    });
+    const { token } = login.json().data;
+    const c = await connectSocket(`${s.wsUrl}?lang=en`);
+    let result = c.next((f) => f.type === 'login_result');
+    c.send({ type: 'login', token: 'not-a-real-token-at-all' });
+    expect(await result).toEqual({ type: 'login_result', code: 999, msg: 'Please log in again' });
+    result = c.next((f) => f.type === 'login_result');
+    c.send({ type: 'login', token });
+    expect(await result).toMatchObject({ type: 'login_result', code: 1 });
+    const out = c.next((f) => f.type === 'logout_result');
+    c.send({ type: 'logout' });
+    expect(await out).toMatchObject({ code: 1 });
+    c.close();
+  });
+
+  it('pushes DAY_MARKET quotes to subscribers only, and stops after unsub', async () => {
+    const subscriber = await connectSocket(s.wsUrl);
+    const bystander = await connectSocket(s.wsUrl);
+    const ack = subscriber.next((f) => f.type === 'sub_result');
+    subscriber.send({ type: 'sub', topic: 'DAY_MARKET' });
+    expect(await ack).toMatchObject({ topic: 'DAY_MARKET', code: 1 });
+    const quote = subscriber.next((f) => f.type === 'DAY_MARKET');
+    s.tick(3_000);
+    const q = (await quote).data as Record<string, unknown>;
+    expect(q).toEqual({
+      symbol: expect.any(String),
+      Id: expect.any(Number),
+      Open: expect.any(Number),
+      Close: expect.any(Number),
+      Change: expect.any(Number),
+      Bid: expect.any(Number),
+      Ask: expect.any(Number),
+      High: expect.any(Number),
+      Low: expect.any(Number),
+      MarketStatus: 1,
+      Time: expect.any(Number),
+    });
+    expect(q.Bid as number).toBeLessThan(q.Ask as number);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(bystander.frames.filter((f) => f.type === 'DAY_MARKET')).toEqual([]);
+
+    const unsubAck = subscriber.next((f) => f.type === 'unsub_result');
+    subscriber.send({ type: 'unsub', topic: 'DAY_MARKET' });
+    await unsubAck;
+    const countAfterUnsub = subscriber.frames.length;
+    s.tick(3_000);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(subscriber.frames.slice(countAfterUnsub).filter((f) => f.type === 'DAY_MARKET')).toEqual([]);
+    subscriber.close();
+    bystander.close();
+  });
+
+  it('pushes the forming candle of every period on KLINE.{code}', async () => {
+    const c = await connectSocket(s.wsUrl);
+    const ack = c.next((f) => f.type === 'sub_result');
+    c.send({ type: 'sub', topic: 'KLINE.BTCUSD' });
+    expect(await ack).toMatchObject({ code: 1 });
+    s.tick(3_000);
+    await new Promise((r) => setTimeout(r, 100));
+    const klines = c.frames
+      .filter((f) => f.type === 'KLINE.BTCUSD')
+      .map((f) => f.data as Record<string, unknown>);
+    expect(new Set(klines.map((k) => k.Period))).toEqual(
+      new Set(['1min', '5min', '15min', '30min', '60min', '1day']),
+    );
+    expect(klines[0]).toMatchObject({
+      symbol: 'BTCUSD',
+      Time: expect.any(Number),
+      Open: expect.any(Number),
+      Volume: expect.any(Number),
+    });
+    c.close();
+  });
+
+  it('refuses unknown topics and malformed or typeless frames without dropping the connection', async () => {
+    const c = await connectSocket(`${s.wsUrl}?lang=en`);
+    let reply = c.next((f) => f.type === 'sub_result');
+    c.send({ type: 'sub', topic: 'KLINE.NOPE' });
+    expect(await reply).toMatchObject({ code: 1001, msg: 'Invalid value for topic' });
+    reply = c.next((f) => f.type === 'error');
+    c.send('{"no":"type"}');
+    expect(await reply).toMatchObject({ code: 1002 });
+    reply = c.next((f) => f.type === 'error');
+    c.send('not json at all');
+    expect(await reply).toMatchObject({ code: 1002 });
+    const pong = c.next((f) => f.type === 'pong');
+    c.send({ type: 'ping' });
+    await pong;
+    c.close();
+  });
+});
