@@ -18,6 +18,11 @@ const schema = z.object({
   MARKET_REPLAY_FILE: z.string().optional(),
   /** Days of history generated at first start (charts full on day one; tests use a few). */
   MARKET_HISTORY_DAYS: z.coerce.number().int().min(1).max(3660).default(366),
+  /**
+   * Start the server's clock at this instant (ISO 8601) and run it at real speed from there: browser
+   * tests and demos get an open forex market whatever the real day of the week.
+   */
+  CLOCK_START: z.iso.datetime({ offset: true }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   DEMO_START_BALANCE: z

@@ -7,6 +7,13 @@ import { type SeedReport, seedIfEmpty } from './db/seed.ts';
 import { type LiveMarket, startLiveMarket } from './market/live-market.ts';
 import type { Clock } from './market/types.ts';
 import { systemClock } from './market/types.ts';
+
+/** Real-speed clock that started at `startMs` when the process booted. */
+function shiftedClock(startMs: number): Clock {
+  const offset = startMs - Date.now();
+  return { now: () => Date.now() + offset };
+}
+
 import { TopicHub } from './ws/topic-hub.ts';
 
 export interface Server {
@@ -29,7 +36,8 @@ export interface ServerOptions {
 /** Opens the database, seeds it, starts the market and builds the app; `close` undoes it all in order. */
 export async function createServer(opts: ServerOptions): Promise<Server> {
   const { config } = opts;
-  const clock = opts.clock ?? systemClock;
+  const clock =
+    opts.clock ?? (config.CLOCK_START ? shiftedClock(Date.parse(config.CLOCK_START)) : systemClock);
   const usesEmbedded = !config.DATABASE_URL && config.DATA_DIR !== 'memory://';
   const unlock = usesEmbedded ? lockDataDir(config.dataDir) : () => {};
   let database: Database | undefined;

@@ -97,7 +97,7 @@ describe.each(DB_KINDS)('envelope and error rules on %s', (kind) => {
     const one = (
       await s.app.inject({ method: 'GET', url: '/api/default/setting?key=trade_fee_type' })
     ).json();
-    expect(one.data).toEqual([{ key: 'trade_fee_type', value: '1' }]);
+    expect(one.data).toEqual([{ key: 'trade_fee_type', value: '2' }]);
     const all = (await s.app.inject({ method: 'GET', url: '/api/default/setting' })).json();
     expect(all.data.length).toBeGreaterThan(5);
     const areas = (await s.app.inject({ method: 'GET', url: '/api/default/area_list' })).json().data;

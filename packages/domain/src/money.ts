@@ -20,7 +20,8 @@ export function money(value: MoneyInput): Decimal {
   throw new TypeError(`money() takes a decimal string, a bigint or a Decimal, not ${typeof value}`);
 }
 
-export const roundHalfEven = (d: Decimal, places: number) => d.toDecimalPlaces(places, Decimal.ROUND_HALF_EVEN);
+export const roundHalfEven = (d: Decimal, places: number) =>
+  d.toDecimalPlaces(places, Decimal.ROUND_HALF_EVEN);
 export const floorTo = (d: Decimal, places: number) => d.toDecimalPlaces(places, Decimal.ROUND_FLOOR);
 
 /** Balances are shown and sent with 2 decimals (spec §9), rounded half-even. */

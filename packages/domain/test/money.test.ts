@@ -35,11 +35,14 @@ describe('money', () => {
 
   it('sums of cents are exact (property)', () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: -10_000_000, max: 10_000_000 }), { maxLength: 200 }), (cents) => {
-        const total = cents.reduce((acc, c) => acc.plus(money(BigInt(c)).div(100)), money('0'));
-        const expected = cents.reduce((a, c) => a + BigInt(c), 0n);
-        expect(total.times(100).toFixed(0)).toBe(expected.toString());
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: -10_000_000, max: 10_000_000 }), { maxLength: 200 }),
+        (cents) => {
+          const total = cents.reduce((acc, c) => acc.plus(money(BigInt(c)).div(100)), money('0'));
+          const expected = cents.reduce((a, c) => a + BigInt(c), 0n);
+          expect(total.times(100).toFixed(0)).toBe(expected.toString());
+        },
+      ),
     );
   });
 });

@@ -2,18 +2,11 @@
 // Prices inside the feed are plain numbers rounded to the instrument's precision (display data,
 // DESIGN §2); anything that charges money converts them to Decimal at the edge of the engine.
 
-export type CandlePeriod = '1min' | '5min' | '15min' | '30min' | '60min' | '1day';
-export const CANDLE_PERIODS: readonly CandlePeriod[] = ['1min', '5min', '15min', '30min', '60min', '1day'];
+import type { CandlePeriod, SessionKind } from '@meridian/domain';
 
-/** Trading session kinds (DESIGN §5). Hours are evaluated in UTC or the exchange's zone. */
-export type SessionKind =
-  | 'forex' // Sunday 22:00 to Friday 22:00 UTC
-  | 'crypto' // always open
-  | 'metals' // like forex, with a daily break 21:00-22:00 UTC
-  | 'energy' // like metals
-  | 'us_equity' // 09:30-16:00 America/New_York, Mon-Fri
-  | 'eu_equity' // 08:00-16:30 Europe/London (or Europe/Berlin for DAX), Mon-Fri
-  | 'asia_equity'; // 09:00-15:00 Asia/Tokyo (or Hong Kong), Mon-Fri
+// Periods and sessions are pure rules shared with the client; they live in the domain package.
+export type { CandlePeriod, SessionKind } from '@meridian/domain';
+export { CANDLE_PERIODS, periodSeconds } from '@meridian/domain';
 
 export type CategoryKey = 'forex' | 'metals' | 'energy' | 'indices' | 'crypto' | 'stocks';
 
@@ -71,3 +64,31 @@ export interface Clock {
   now(): number; // ms since epoch
 }
 export const systemClock: Clock = { now: () => Date.now() };
+
+/** An instrument as the feeds see it: its database id and its seeded (or staff-edited) terms. */
+export interface FeedInstrument {
+  id: number;
+  seed: InstrumentSeed;
+}
+
+export type QuoteListener = (quote: Quote) => void;
+
+/**
+ * A source of quotes (DESIGN §5: simulated by default, CSV replay, later an external provider).
+ * `step` does the work and is driven by `start()`'s timer in the server or called directly by tests.
+ */
+export interface QuoteFeed {
+  /** Listeners run synchronously on every quote; keep them cheap. Returns an unsubscribe function. */
+  onQuote(listener: QuoteListener): () => void;
+  /** Emit every quote that is due at `nowMs`. */
+  step(nowMs: number): void;
+  start(): void;
+  stop(): void;
+  latest(instrumentId: number): Quote | undefined;
+  /** True while the market is open but the instrument has not ticked within 3 expected intervals. */
+  isStale(instrumentId: number, nowMs: number): boolean;
+  /** MarketStatus: 1 open, 0 closed. */
+  status(instrumentId: number, nowMs: number): 0 | 1;
+  /** Spread in price points; applies from the next quote (DESIGN §4). */
+  setSpread(instrumentId: number, points: number): void;
+}

@@ -4,7 +4,7 @@ export const SETTING_DEFAULTS = {
   service_link: '',
   service_link_type: '1',
   verify_reg_type: '1',
-  trade_fee_type: '1',
+  trade_fee_type: '2',
   platform_email: 'support@meridian.example',
   stop_out_level: '50',
   margin_call_level: '100',

@@ -1,0 +1,427 @@
+import {
+  bucketStart,
+  CANDLE_PERIODS,
+  type CandlePeriod,
+  isMarketOpen,
+  londonDayStart,
+  nextBucketStart,
+} from '@meridian/domain';
+import type { CandleAggregator } from './candle-aggregator.ts';
+import { logStep, pointScale, roundToScale, variancePerMs } from './gbm.ts';
+import { Random } from './prng.ts';
+import type { PriceAnchor } from './simulated-feed.ts';
+import type { Candle, CandleStore, Clock, FeedInstrument, InstrumentSeed } from './types.ts';
+
+/**
+ * History so every chart is full (DESIGN §5). The server calls this once at boot, before `feed.start()`:
+ *
+ *   backfillHistory({ store, instruments, feed, aggregator?, clock, windowDays? }): Promise<BackfillReport>
+ *
+ * Per instrument:
+ * - Empty store (first start): the live feed's price process (gbm.ts) runs BACKWARDS from the
+ *   reference price over the past `windowDays` (default 366, from a London midnight), in session only,
+ *   so the history ends exactly at the price the live feed starts from.
+ * - Stored history (restart): the gap from the last stored 1-minute candle to now is filled FORWARDS
+ *   from its close, and the feed continues from the gap's end (from the last stored close when there
+ *   is no gap). Candles still forming at shutdown are rebuilt from the stored lower periods.
+ * - Resolution: 1-minute steps over the recent part that the kept 1min…30min candles need (the last
+ *   ~500 trading half-hours), hour steps before it (they only feed 60min and 1day). Same process and
+ *   variance per unit of trading time; a year of ~40 instruments is ~1 M steps instead of ~13 M.
+ * - Every period is aggregated from the one below (1min → 5min → … → 60min → 1day, London buckets), so
+ *   each stored candle is exactly the aggregation of the stored candles below it. The newest
+ *   KEEP_CANDLES[period] closed candles are saved; the forming ones prime the aggregator.
+ * - A generated candle: open = previous close; close after one GBM step over its trading minutes;
+ *   high/low the extremes of a Brownian bridge between them; volume a simulated tick count
+ *   (~trading seconds / tickIntervalMs), the unit of live candles.
+ *
+ * Deterministic for a given feed seed and clock. All seeded instruments take well under a second here.
+ */
+
+export interface BackfillOptions {
+  store: CandleStore;
+  instruments: readonly FeedInstrument[];
+  feed: PriceAnchor;
+  clock: Clock;
+  /** Primed with recent closed candles and the forming ones; optional for tests. */
+  aggregator?: CandleAggregator;
+  windowDays?: number;
+}
+
+export interface BackfillReport {
+  instruments: number;
+  generatedCandles: number;
+  savedCandles: number;
+  elapsedMs: number;
+}
+
+/** Closed candles kept (saved and remembered) per period: ~500, and about a year of days. */
+const KEEP_CANDLES_30MIN = 500;
+export const KEEP_CANDLES: Readonly<Record<CandlePeriod, number>> = {
+  '1min': 500,
+  '5min': 500,
+  '15min': 500,
+  '30min': KEEP_CANDLES_30MIN,
+  '60min': 500,
+  '1day': 365,
+};
+
+const MINUTE_MS = 60_000;
+const BLOCK_MS = 30 * MINUTE_MS; // session edges fall on :00 or :30; also the 30min bucket
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+const FINE_BLOCKS = KEEP_CANDLES_30MIN + 1; // the forming block plus the kept closed ones
+const SAVE_CHUNK = 2_000;
+
+/** A run of candles as parallel typed arrays: a year of minutes without a million objects. */
+class Series {
+  time: Float64Array;
+  open: Float64Array;
+  high: Float64Array;
+  low: Float64Array;
+  close: Float64Array;
+  volume: Float64Array;
+  length = 0;
+
+  constructor(capacity: number) {
+    this.time = new Float64Array(capacity);
+    this.open = new Float64Array(capacity);
+    this.high = new Float64Array(capacity);
+    this.low = new Float64Array(capacity);
+    this.close = new Float64Array(capacity);
+    this.volume = new Float64Array(capacity);
+  }
+
+  /** Make room for `capacity` candles in all, keeping the current ones (grows at least twofold). */
+  ensure(capacity: number): void {
+    if (capacity <= this.time.length) return;
+    const size = Math.max(capacity, this.time.length * 2);
+    const grow = (a: Float64Array) => {
+      const b = new Float64Array(size);
+      b.set(a.subarray(0, this.length));
+      return b;
+    };
+    this.time = grow(this.time);
+    this.open = grow(this.open);
+    this.high = grow(this.high);
+    this.low = grow(this.low);
+    this.close = grow(this.close);
+    this.volume = grow(this.volume);
+  }
+
+  push(time: number, open: number, high: number, low: number, close: number, volume: number): void {
+    if (this.length === this.time.length) this.ensure(this.length + 1);
+    const i = this.length++;
+    this.time[i] = time;
+    this.open[i] = open;
+    this.high[i] = high;
+    this.low[i] = low;
+    this.close[i] = close;
+    this.volume[i] = volume;
+  }
+
+  pushFrom(src: Series, i: number): void {
+    this.push(src.time[i]!, src.open[i]!, src.high[i]!, src.low[i]!, src.close[i]!, src.volume[i]!);
+  }
+
+  pushCandle(c: Candle): void {
+    this.push(c.time, c.open, c.high, c.low, c.close, c.volume);
+  }
+
+  candle(i: number): Candle {
+    return {
+      time: this.time[i]!,
+      open: this.open[i]!,
+      high: this.high[i]!,
+      low: this.low[i]!,
+      close: this.close[i]!,
+      volume: this.volume[i]!,
+    };
+  }
+
+  /** Reverse the order of the candles from index `start` on. */
+  reverseFrom(start: number): void {
+    for (const a of [this.time, this.open, this.high, this.low, this.close, this.volume]) {
+      a.subarray(start, this.length).reverse();
+    }
+  }
+}
+
+/** Counts trading minutes, evaluating the session once per 30-minute block unless the block is mixed. */
+class SessionClock {
+  private block = Number.NaN;
+  private state = 0; // 0 closed, 1 open, 2 mixed
+
+  constructor(private readonly seed: InstrumentSeed) {}
+
+  private blockState(blockMs: number): number {
+    if (blockMs !== this.block) {
+      const { session, sessionZone } = this.seed;
+      this.block = blockMs;
+      const first = isMarketOpen(session, blockMs, sessionZone);
+      const last = isMarketOpen(session, blockMs + BLOCK_MS - MINUTE_MS, sessionZone);
+      this.state = first === last ? (first ? 1 : 0) : 2;
+    }
+    return this.state;
+  }
+
+  isOpen(minuteMs: number): boolean {
+    const state = this.blockState(Math.floor(minuteMs / BLOCK_MS) * BLOCK_MS);
+    return state === 2 ? isMarketOpen(this.seed.session, minuteMs, this.seed.sessionZone) : state === 1;
+  }
+
+  /** Trading minutes in [fromMs, toMs) (minute-aligned). */
+  openMinutes(fromMs: number, toMs: number): number {
+    let count = 0;
+    let t = fromMs;
+    while (t < toMs) {
+      if (t % BLOCK_MS === 0 && t + BLOCK_MS <= toMs && this.blockState(t) !== 2) {
+        if (this.state === 1) count += BLOCK_MS / MINUTE_MS;
+        t += BLOCK_MS;
+      } else {
+        if (this.isOpen(t)) count++;
+        t += MINUTE_MS;
+      }
+    }
+    return count;
+  }
+
+  /** Whether any minute of the 30-minute block starting at `blockMs` trades. */
+  blockTrades(blockMs: number): boolean {
+    return this.blockState(blockMs) !== 0;
+  }
+}
+
+/**
+ * Where the 1-minute part of the history starts: the hour that leaves FINE_BLOCKS trading 30-minute
+ * blocks before `endMs`, so every kept 1min…30min candle comes from 1-minute data. Older history is
+ * generated an hour at a time (it only feeds 60min and 1day candles), which keeps a year of ~40
+ * instruments at about 1 M steps instead of 13 M.
+ */
+function fineRegionStart(seed: InstrumentSeed, fromMs: number, endMs: number): number {
+  const sessions = new SessionClock(seed);
+  let blocks = 0;
+  let t = Math.floor((endMs - 1) / BLOCK_MS) * BLOCK_MS;
+  while (t > fromMs) {
+    if (sessions.blockTrades(t) && ++blocks >= FINE_BLOCKS) break;
+    t -= BLOCK_MS;
+  }
+  return Math.max(fromMs, Math.floor(t / HOUR_MS) * HOUR_MS);
+}
+
+/**
+ * Simulated candles over [fromMs, toMs), one per `stepMs` bucket (clipped to the range), trading time
+ * only, appended to `out` oldest first. 'backward' ends at `price`, 'forward' starts from it. Returns
+ * the price at the other end. Each candle: open = previous close, close after a GBM step over its
+ * trading minutes, high/low the extremes of a Brownian bridge between them, volume a tick count.
+ */
+function generateSteps(
+  out: Series,
+  seed: InstrumentSeed,
+  random: Random,
+  fromMs: number,
+  toMs: number,
+  stepMs: number,
+  price: number,
+  direction: 'forward' | 'backward',
+): number {
+  const sessions = new SessionClock(seed);
+  const variance = variancePerMs(seed);
+  const scale = pointScale(seed.pricePrecision);
+  const ticksPerMinute = MINUTE_MS / seed.tickIntervalMs;
+  const backward = direction === 'backward';
+  const startLength = out.length;
+
+  let p = price;
+  let edge = backward ? toMs : fromMs;
+  while (backward ? edge > fromMs : edge < toMs) {
+    const bucket = backward ? Math.floor((edge - 1) / stepMs) * stepMs : Math.floor(edge / stepMs) * stepMs;
+    const start = Math.max(fromMs, bucket);
+    const end = Math.min(toMs, bucket + stepMs);
+    edge = backward ? start : end;
+    const minutes =
+      stepMs === MINUTE_MS ? (sessions.isOpen(start) ? 1 : 0) : sessions.openMinutes(start, end);
+    if (minutes === 0) continue;
+    const v = variance * minutes * MINUTE_MS;
+    const x = logStep(variance, minutes * MINUTE_MS, random.normal());
+    // Extremes of a Brownian bridge from 0 to x with variance v: (x ± √(x² − 2v·ln U)) / 2.
+    const up = 0.5 * (x + Math.sqrt(x * x - 2 * v * Math.log(random.nextPositive())));
+    const down = 0.5 * (x - Math.sqrt(x * x - 2 * v * Math.log(random.nextPositive())));
+    const volume = Math.max(1, Math.round(ticksPerMinute * minutes * (0.5 + random.next())));
+    const open = backward ? p * Math.exp(-x) : p;
+    const close = backward ? p : p * Math.exp(x);
+    out.push(
+      bucket / 1000,
+      roundToScale(open, scale),
+      roundToScale(open * Math.exp(up), scale),
+      roundToScale(open * Math.exp(down), scale),
+      roundToScale(close, scale),
+      volume,
+    );
+    p = backward ? open : close;
+  }
+  if (backward) out.reverseFrom(startLength); // written newest first
+  return p;
+}
+
+/** Aggregate ascending `src` (from index `from`) into `period` buckets (London time), appended to `out`. */
+function aggregate(src: Series, from: number, period: CandlePeriod, out: Series): void {
+  let endSec = Number.NEGATIVE_INFINITY;
+  let j = -1;
+  for (let i = from; i < src.length; i++) {
+    const t = src.time[i]!;
+    if (t >= endSec || j < 0) {
+      const start = bucketStart(t * 1000, period);
+      endSec = nextBucketStart(start, period);
+      out.push(start, src.open[i]!, src.high[i]!, src.low[i]!, src.close[i]!, src.volume[i]!);
+      j = out.length - 1;
+      continue;
+    }
+    if (src.high[i]! > out.high[j]!) out.high[j] = src.high[i]!;
+    if (src.low[i]! < out.low[j]!) out.low[j] = src.low[i]!;
+    out.close[j] = src.close[i]!;
+    out.volume[j]! += src.volume[i]!;
+  }
+}
+
+interface InstrumentResult {
+  generatedCandles: number;
+  savedCandles: number;
+}
+
+/** Typed-array buffers reused from one instrument to the next. */
+interface Scratch {
+  periods: Series[]; // per CANDLE_PERIODS entry; [0] holds the new 1-minute candles
+  coarse: Series; // hour steps older than the 1-minute part
+  source: Series;
+}
+
+async function backfillInstrument(
+  { id, seed }: FeedInstrument,
+  options: BackfillOptions,
+  nowMs: number,
+  scratch: Scratch,
+): Promise<InstrumentResult> {
+  const { store, feed, aggregator } = options;
+  const windowMs = (options.windowDays ?? 366) * DAY_MS;
+  const nowSec = nowMs / 1000;
+  const nowMinuteMs = Math.floor(nowMs / MINUTE_MS) * MINUTE_MS;
+  const ringSize = Math.max(...Object.values(KEEP_CANDLES));
+  const stored = await Promise.all(CANDLE_PERIODS.map((period) => store.loadRecent(id, period, ringSize)));
+  for (const series of scratch.periods) series.length = 0;
+
+  // 1. New candles: the whole window (first start) or the gap since the last stored minute (restart);
+  //    1-minute steps over the recent part, hour steps before it (see fineRegionStart).
+  const lastMinute = stored[0]!.at(-1);
+  const minutes = scratch.periods[0]!;
+  const hours = scratch.coarse;
+  hours.length = 0;
+  // A first start begins at a London midnight, so the oldest day (and every bucket in it) is complete.
+  const fromMs = lastMinute
+    ? Math.max(lastMinute.time * 1000 + MINUTE_MS, nowMinuteMs - windowMs)
+    : londonDayStart(nowMinuteMs - windowMs);
+  const fineFromMs = fineRegionStart(seed, fromMs, nowMinuteMs);
+  if (lastMinute) {
+    // Forward from the last close; a partial first hour stays at 1-minute steps so that every lower
+    // bucket it touches is complete.
+    const leadEndMs = Math.min(Math.ceil(fromMs / HOUR_MS) * HOUR_MS, fineFromMs);
+    const random = new Random(`${feed.seed}:gap:${seed.code}:${fromMs}`);
+    let price = generateSteps(
+      minutes,
+      seed,
+      random,
+      fromMs,
+      leadEndMs,
+      MINUTE_MS,
+      lastMinute.close,
+      'forward',
+    );
+    price = generateSteps(hours, seed, random, leadEndMs, fineFromMs, HOUR_MS, price, 'forward');
+    generateSteps(minutes, seed, random, fineFromMs, nowMinuteMs, MINUTE_MS, price, 'forward');
+  } else {
+    // Backward from the reference price, which is where the live feed starts.
+    const random = new Random(`${feed.seed}:history:${seed.code}`);
+    const end = roundToScale(seed.referencePrice, pointScale(seed.pricePrecision));
+    const price = generateSteps(minutes, seed, random, fineFromMs, nowMinuteMs, MINUTE_MS, end, 'backward');
+    generateSteps(hours, seed, random, fromMs, fineFromMs, HOUR_MS, price, 'backward');
+  }
+
+  // 2. Each period from the one below: stored lower candles of buckets not stored yet, then new ones.
+  const rows: Array<{ instrumentId: number; period: CandlePeriod; candle: Candle }> = [];
+  let lowerFrom = 0; // lower candles before this index belong to buckets already stored
+  for (let p = 0; p < CANDLE_PERIODS.length; p++) {
+    const period = CANDLE_PERIODS[p]!;
+    const lastStored = stored[p]!.at(-1);
+    const firstNewSec = lastStored ? nextBucketStart(lastStored.time, period) : Number.NEGATIVE_INFINITY;
+    const series = scratch.periods[p]!;
+    if (p > 0) {
+      const lower = scratch.periods[p - 1]!;
+      const storedLower = stored[p - 1]!.filter((c) => c.time >= firstNewSec);
+      // Hour steps (older than every 30min candle) join at the 60min level.
+      const coarse = period === '60min' ? hours : undefined;
+      if (storedLower.length > 0 || (coarse && coarse.length > 0)) {
+        const source = scratch.source;
+        source.length = 0;
+        for (const c of storedLower) source.pushCandle(c);
+        // Merge the fine 30min candles and the hour steps by time (a restart's hour steps can sit
+        // between two 1-minute stretches).
+        let j = 0;
+        for (let i = lowerFrom; i < lower.length; i++) {
+          while (coarse && j < coarse.length && coarse.time[j]! < lower.time[i]!)
+            source.pushFrom(coarse, j++);
+          source.pushFrom(lower, i);
+        }
+        while (coarse && j < coarse.length) source.pushFrom(coarse, j++);
+        aggregate(source, 0, period, series);
+      } else {
+        aggregate(lower, lowerFrom, period, series);
+      }
+    }
+    let first = 0;
+    while (first < series.length && series.time[first]! < firstNewSec) first++;
+    let end = series.length; // closed candles are [first, end)
+    const lastIndex = series.length - 1;
+    const forming = lastIndex >= first && nextBucketStart(series.time[lastIndex]!, period) > nowSec;
+    if (forming) end = lastIndex;
+    const keepFrom = Math.max(first, end - KEEP_CANDLES[period]);
+    const fresh: Candle[] = [];
+    for (let i = keepFrom; i < end; i++) fresh.push(series.candle(i));
+    for (const candle of fresh) rows.push({ instrumentId: id, period, candle });
+    aggregator?.prime(
+      id,
+      period,
+      [...stored[p]!, ...fresh].slice(-ringSize),
+      forming ? series.candle(lastIndex) : undefined,
+    );
+    lowerFrom = first;
+  }
+
+  // 3. The live feed continues from the newest close.
+  if (minutes.length > 0) {
+    const i = minutes.length - 1;
+    feed.setStartPrice(id, minutes.close[i]!, (minutes.time[i]! + 60) * 1000);
+  } else if (lastMinute) {
+    feed.setStartPrice(id, lastMinute.close, (lastMinute.time + 60) * 1000);
+  }
+
+  for (let i = 0; i < rows.length; i += SAVE_CHUNK) await store.saveClosed(rows.slice(i, i + SAVE_CHUNK));
+  return { generatedCandles: minutes.length + hours.length, savedCandles: rows.length };
+}
+
+export async function backfillHistory(options: BackfillOptions): Promise<BackfillReport> {
+  const startedMs = performance.now();
+  const nowMs = options.clock.now();
+  const report: BackfillReport = { instruments: 0, generatedCandles: 0, savedCandles: 0, elapsedMs: 0 };
+  const scratch: Scratch = {
+    periods: CANDLE_PERIODS.map(() => new Series(1024)),
+    coarse: new Series(1024),
+    source: new Series(1024),
+  };
+  for (const instrument of options.instruments) {
+    const result = await backfillInstrument(instrument, options, nowMs, scratch);
+    report.instruments++;
+    report.generatedCandles += result.generatedCandles;
+    report.savedCandles += result.savedCandles;
+  }
+  report.elapsedMs = Math.round(performance.now() - startedMs);
+  return report;
+}

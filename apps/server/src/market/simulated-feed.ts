@@ -1,0 +1,204 @@
+import { isMarketOpen, type SessionKind } from '@meridian/domain';
+import { logStep, pointScale, variancePerMs } from './gbm.ts';
+import { Random } from './prng.ts';
+import type { Clock, FeedInstrument, Quote, QuoteFeed, QuoteListener } from './types.ts';
+
+/**
+ * The default market (DESIGN §5): per instrument a geometric Brownian motion (gbm.ts) driven by its
+ * own seeded stream, so the same seed and the same sequence of `step(nowMs)` calls give the same
+ * quotes, and adding an instrument does not disturb the others (streams are keyed by code, not id).
+ *
+ * Each instrument ticks at its `tickIntervalMs` with jitter (×0.5 to ×1.5, drawn from its stream);
+ * `step` emits at most one quote per instrument, stamped with the step's time. Outside the session
+ * nothing ticks. Quotes: mid rounded to the precision, bid = mid − ⌊spread/2⌋ points, ask = bid + spread,
+ * so ask − bid is exactly the configured spread.
+ */
+
+export interface SimulatedFeedOptions {
+  instruments: readonly FeedInstrument[];
+  clock: Clock;
+  /** Market seed: the same seed replays the same market. */
+  seed: number;
+  /** Timer period of `start()`, default 100 ms. */
+  stepMs?: number;
+  /** Called when a quote listener throws; the feed carries on. Default: console.error. */
+  onListenerError?: (error: unknown) => void;
+}
+
+/** Used by the back-fill to make the live feed continue from the last historical close. */
+export interface PriceAnchor {
+  readonly seed: number;
+  setStartPrice(instrumentId: number, mid: number, timeMs: number): void;
+}
+
+const STALE_INTERVALS = 3;
+const MAX_STEP_INTERVALS = 5; // a first tick after a pause moves like at most 5 ordinary ticks
+
+class InstrumentState {
+  readonly id: number;
+  readonly code: string;
+  readonly scale: number;
+  readonly session: SessionKind;
+  readonly zone: string | undefined;
+  readonly tickIntervalMs: number;
+  readonly variance: number;
+  readonly random: Random;
+  spreadPoints: number;
+  price: number; // unrounded mid: rounding only at the output keeps the walk unbiased
+  nextTickMs = Number.NEGATIVE_INFINITY;
+  lastTickMs = Number.NaN;
+  seq = 0;
+  latest: Quote | undefined;
+
+  constructor({ id, seed }: FeedInstrument, marketSeed: number) {
+    this.id = id;
+    this.code = seed.code;
+    this.scale = pointScale(seed.pricePrecision);
+    this.session = seed.session;
+    this.zone = seed.sessionZone;
+    this.tickIntervalMs = seed.tickIntervalMs;
+    this.variance = variancePerMs(seed);
+    this.random = new Random(`${marketSeed}:live:${seed.code}`);
+    this.spreadPoints = checkSpread(seed.spreadPoints);
+    this.price = seed.referencePrice;
+  }
+}
+
+function checkSpread(points: number): number {
+  if (!Number.isInteger(points) || points < 1) {
+    throw new RangeError(`spread must be a whole number of points ≥ 1, got ${points}`);
+  }
+  return points;
+}
+
+export class SimulatedFeed implements QuoteFeed, PriceAnchor {
+  readonly seed: number;
+  private readonly states: InstrumentState[];
+  private readonly byId = new Map<number, InstrumentState>();
+  private readonly listeners: QuoteListener[] = [];
+  private readonly clock: Clock;
+  private readonly stepMs: number;
+  private readonly onListenerError: (error: unknown) => void;
+  private timer: ReturnType<typeof setInterval> | undefined;
+
+  constructor(options: SimulatedFeedOptions) {
+    this.seed = options.seed;
+    this.clock = options.clock;
+    this.stepMs = options.stepMs ?? 100;
+    this.onListenerError =
+      options.onListenerError ?? ((error) => console.error('quote listener failed', error));
+    this.states = options.instruments.map((instrument) => new InstrumentState(instrument, options.seed));
+    for (const state of this.states) this.byId.set(state.id, state);
+  }
+
+  onQuote(listener: QuoteListener): () => void {
+    this.listeners.push(listener);
+    return () => {
+      const index = this.listeners.indexOf(listener);
+      if (index >= 0) this.listeners.splice(index, 1);
+    };
+  }
+
+  step(nowMs: number): void {
+    const states = this.states;
+    for (let i = 0; i < states.length; i++) {
+      const s = states[i]!;
+      if (nowMs < s.nextTickMs) continue;
+      if (!isMarketOpen(s.session, nowMs, s.zone)) {
+        s.nextTickMs = nowMs + s.tickIntervalMs; // look again later; no tick while closed
+        continue;
+      }
+      this.tick(s, nowMs);
+    }
+  }
+
+  private tick(s: InstrumentState, nowMs: number): void {
+    const maxDtMs = s.tickIntervalMs * MAX_STEP_INTERVALS;
+    const elapsedMs = Number.isNaN(s.lastTickMs) ? s.tickIntervalMs : nowMs - s.lastTickMs;
+    const dtMs = elapsedMs < maxDtMs ? (elapsedMs > 0 ? elapsedMs : 0) : maxDtMs;
+    s.price *= Math.exp(logStep(s.variance, dtMs, s.random.normal()));
+    s.lastTickMs = nowMs;
+    // Schedule from the due time, not from the step that noticed it, so the 100 ms step does not slow
+    // the tick rate; after a pause (closed market, stalled timer) start afresh from now.
+    const base = nowMs - s.nextTickMs < s.tickIntervalMs ? s.nextTickMs : nowMs;
+    s.nextTickMs = base + s.tickIntervalMs * (0.5 + s.random.next());
+
+    const scale = s.scale;
+    const midPoints = Math.round(s.price * scale);
+    let bidPoints = midPoints - (s.spreadPoints >> 1);
+    if (bidPoints < 1) bidPoints = 1; // a price never quotes at or below zero
+    const quote: Quote = {
+      instrumentId: s.id,
+      code: s.code,
+      bid: bidPoints / scale,
+      ask: (bidPoints + s.spreadPoints) / scale,
+      mid: midPoints / scale,
+      timeMs: nowMs,
+      seq: ++s.seq,
+    };
+    s.latest = quote;
+    const listeners = this.listeners;
+    for (let i = 0; i < listeners.length; i++) {
+      try {
+        listeners[i]!(quote);
+      } catch (error) {
+        this.onListenerError(error);
+      }
+    }
+  }
+
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => this.step(this.clock.now()), this.stepMs);
+    this.timer.unref?.();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  latest(instrumentId: number): Quote | undefined {
+    return this.byId.get(instrumentId)?.latest;
+  }
+
+  isStale(instrumentId: number, nowMs: number): boolean {
+    const s = this.byId.get(instrumentId);
+    if (!s || !isMarketOpen(s.session, nowMs, s.zone)) return false;
+    const sinceMs = nowMs - s.lastTickMs; // NaN before any price: stale
+    return !(sinceMs <= s.tickIntervalMs * STALE_INTERVALS);
+  }
+
+  status(instrumentId: number, nowMs: number): 0 | 1 {
+    const s = this.byId.get(instrumentId);
+    return s && isMarketOpen(s.session, nowMs, s.zone) ? 1 : 0;
+  }
+
+  setSpread(instrumentId: number, points: number): void {
+    const s = this.byId.get(instrumentId);
+    if (!s) throw new RangeError(`unknown instrument ${instrumentId}`);
+    s.spreadPoints = checkSpread(points);
+  }
+
+  /**
+   * Continue from `mid` (the last historical close at `timeMs`). Also publishes it as the latest quote
+   * (seq 0, not emitted) so a closed market still shows its last price.
+   */
+  setStartPrice(instrumentId: number, mid: number, timeMs: number): void {
+    const s = this.byId.get(instrumentId);
+    if (!s) throw new RangeError(`unknown instrument ${instrumentId}`);
+    s.price = mid;
+    s.lastTickMs = timeMs;
+    const midPoints = Math.round(mid * s.scale);
+    const bidPoints = Math.max(1, midPoints - (s.spreadPoints >> 1));
+    s.latest = {
+      instrumentId: s.id,
+      code: s.code,
+      bid: bidPoints / s.scale,
+      ask: (bidPoints + s.spreadPoints) / s.scale,
+      mid: midPoints / s.scale,
+      timeMs,
+      seq: s.seq,
+    };
+  }
+}

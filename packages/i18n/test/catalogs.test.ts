@@ -1,0 +1,55 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { placeholdersOf } from '../src/interpolate.ts';
+import { LANGUAGES } from '../src/languages.ts';
+
+const localesDir = path.resolve(import.meta.dirname, '../locales');
+const NAMESPACES = readdirSync(path.join(localesDir, 'en')).map((f) => f.replace(/\.json$/, ''));
+
+function flatten(obj: Record<string, unknown>, prefix = '', out: Record<string, string> = {}) {
+  for (const [k, v] of Object.entries(obj)) {
+    const key = prefix ? `${prefix}.${k}` : k;
+    if (v && typeof v === 'object') flatten(v as Record<string, unknown>, key, out);
+    else out[key] = v as string;
+  }
+  return out;
+}
+
+const load = (lang: string, ns: string) =>
+  flatten(JSON.parse(readFileSync(path.join(localesDir, lang, `${ns}.json`), 'utf8')));
+
+describe('language catalogs (DESIGN §11)', () => {
+  it('has the web and server namespaces in English', () => {
+    expect(NAMESPACES.sort()).toEqual(['server', 'web']);
+  });
+
+  describe.each(NAMESPACES)('namespace %s', (ns) => {
+    const reference = load('en', ns);
+
+    it.each(LANGUAGES.filter((l) => l !== 'en'))(
+      '%s has every key, non-empty, with the same placeholders',
+      (lang) => {
+        const file = path.join(localesDir, lang, `${ns}.json`);
+        expect(existsSync(file), `${lang}/${ns}.json is missing`).toBe(true);
+        const catalog = load(lang, ns);
+        const missing = Object.keys(reference).filter((k) => !(k in catalog));
+        const extra = Object.keys(catalog).filter((k) => !(k in reference));
+        expect(missing, `${lang}: missing keys`).toEqual([]);
+        expect(extra, `${lang}: keys not in en`).toEqual([]);
+        for (const [key, text] of Object.entries(catalog)) {
+          expect(typeof text === 'string' && text.trim().length > 0, `${lang}: ${key} is empty`).toBe(true);
+          expect(placeholdersOf(text), `${lang}: ${key} placeholders`).toEqual(
+            placeholdersOf(reference[key]!),
+          );
+        }
+      },
+    );
+  });
+
+  it('English texts are all non-empty strings', () => {
+    for (const ns of NAMESPACES) {
+      for (const [key, text] of Object.entries(load('en', ns))) expect(text.trim(), key).not.toBe('');
+    }
+  });
+});
