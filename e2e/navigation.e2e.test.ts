@@ -1,0 +1,111 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newPhoneContext, screenshot } from './support/browser.ts';
+import { label } from './support/catalog.ts';
+
+const baseUrl = inject('baseUrl');
+
+describe('routing, languages and the demo session (phone)', () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+  beforeEach(async () => {
+    context = await newPhoneContext(browser, baseUrl);
+    page = await context.newPage();
+  });
+
+  it('sends a logged-out visitor of /order and /user to /login with from, and unknown paths home', async () => {
+    await page.goto('/#/order?type=3');
+    await expect
+      .poll(() => new URL(page.url()).hash)
+      .toBe(`#/login?from=${encodeURIComponent('/order?type=3')}`);
+    await page.goto('/#/user');
+    await expect.poll(() => new URL(page.url()).hash).toBe(`#/login?from=${encodeURIComponent('/user')}`);
+    await page.goto('/#/no/such/screen');
+    await expect.poll(() => new URL(page.url()).hash).toBe('#/');
+  });
+
+  it('starts in hk, switches language through the cookie, and lays Arabic out right to left', async () => {
+    await page.goto('/');
+    await page.getByTestId('quote-row').first().waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('zh-HK');
+    await expect.poll(() => page.getByRole('navigation').innerText()).toContain(label('hk', 'tabs.quotes'));
+
+    await page.goto('/#/language');
+    await page.getByText('English', { exact: true }).click();
+    await expect
+      .poll(() => page.getByRole('heading').first().innerText())
+      .toBe(label('en', 'language.title'));
+    const cookies = await context.cookies();
+    expect(cookies.find((c) => c.name === 'lang')?.value).toBe('en');
+
+    await page.goto('/');
+    await page.reload();
+    await expect.poll(() => page.getByRole('navigation').innerText()).toContain(label('en', 'tabs.quotes'));
+    await expect.poll(() => page.getByRole('button', { name: 'Forex', exact: true }).count()).toBe(1);
+    expect(await page.locator('html').getAttribute('dir')).not.toBe('rtl');
+
+    await page.goto('/#/language');
+    await page.getByText('العربية', { exact: true }).click();
+    await expect.poll(() => page.locator('html').getAttribute('dir')).toBe('rtl');
+    expect(await page.locator('html').getAttribute('lang')).toBe('ar');
+    await page.goto('/');
+    await page.getByTestId('quote-row').first().waitFor();
+    await expect.poll(() => page.getByRole('navigation').innerText()).toContain(label('ar', 'tabs.quotes'));
+    const direction = await page
+      .getByTestId('quote-row')
+      .first()
+      .evaluate((el) => getComputedStyle(el).direction);
+    expect(direction).toBe('rtl');
+    // In RTL the logo sits at the right edge and the price at the left.
+    const row = page.getByTestId('quote-row').first();
+    const rowBox = (await row.boundingBox())!;
+    const priceBox = (await row.getByTestId('quote-price').boundingBox())!;
+    expect(priceBox.x + priceBox.width / 2).toBeLessThan(rowBox.x + rowBox.width / 2);
+    await screenshot(page, 'home-ar-rtl');
+    expect((await context.cookies()).find((c) => c.name === 'lang')?.value).toBe('ar');
+  });
+
+  it('logs in with a demo account and shows the personal centre with the balance and its hide toggle', async () => {
+    await context.addCookies([{ name: 'lang', value: 'en', url: baseUrl }]);
+    await page.goto('/#/user');
+    await expect.poll(() => new URL(page.url()).hash).toContain('#/login');
+    await screenshot(page, 'login');
+    await page.getByText(label('en', 'login.demo'), { exact: true }).click();
+    await expect.poll(() => new URL(page.url()).hash).toBe('#/user');
+    const balance = page.getByTestId('balance');
+    await expect.poll(() => balance.innerText()).toMatch(/100,000\.00/);
+    await expect
+      .poll(() => page.getByText(label('en', 'user.demoAccount'), { exact: true }).count())
+      .toBeGreaterThan(0);
+    expect(await page.locator('body').innerText()).toMatch(/\d{8}/); // uid
+    await screenshot(page, 'user-demo');
+
+    await page.getByRole('button', { name: new RegExp(label('en', 'user.hideBalance'), 'i') }).click();
+    await expect.poll(() => balance.innerText()).not.toMatch(/100,000/);
+    await page.reload();
+    await expect.poll(() => page.getByTestId('balance').innerText()).not.toMatch(/100,000/); // remembered
+    await page.getByRole('button', { name: new RegExp(label('en', 'user.showBalance'), 'i') }).click();
+    await expect.poll(() => page.getByTestId('balance').innerText()).toMatch(/100,000\.00/);
+
+    // A demo user is told that real-name verification needs a real account.
+    await page.getByTestId('menu-auth').click();
+    await expect
+      .poll(() => page.getByText(label('en', 'common.realAccountRequired')).count())
+      .toBeGreaterThan(0);
+    expect(new URL(page.url()).hash).toBe('#/user');
+
+    // The same device resumes the same demo account.
+    const uid = (await page.locator('body').innerText()).match(/\b\d{8}\b/)?.[0];
+    await page.evaluate(() => localStorage.removeItem('meridian.session'));
+    await page.goto('/#/login');
+    await page.getByText(label('en', 'login.demo'), { exact: true }).click();
+    await page.goto('/#/user');
+    await expect.poll(() => page.locator('body').innerText()).toContain(uid!);
+  });
+});
