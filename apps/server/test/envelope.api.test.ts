@@ -127,6 +127,8 @@ describe.each(DB_KINDS)('envelope and error rules on %s', (kind) => {
     expect(kline.parameters.map((p: { name: string }) => p.name)).toEqual(
       expect.arrayContaining(['forex_id', 'period']),
     );
+    expect(doc.components.schemas.SocketClientMessage).toBeDefined();
+    expect(JSON.stringify(doc.components.schemas.SocketServerMessage)).toContain('login_result');
     const page = await s.app.inject({ method: 'GET', url: '/docs' });
     expect([200, 302]).toContain(page.statusCode);
   });

@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { count } from 'drizzle-orm';
 import { CATEGORY_SEEDS } from '../market/category-seeds.ts';
 import { INSTRUMENT_SEEDS } from '../market/instrument-seeds.ts';
 import { newInviteCode } from '../modules/account/public-ids.ts';
@@ -75,9 +75,4 @@ export async function seedIfEmpty(db: Db, demoStartBalance: string): Promise<See
     await tx.insert(platformInviteCodes).values({ code: inviteCode });
     return { inviteCode, seededNow };
   });
-}
-
-export async function instrumentIdByCode(db: Db, code: string) {
-  const rows = await db.select({ id: instruments.id }).from(instruments).where(eq(instruments.code, code));
-  return rows[0]?.id ?? null;
 }

@@ -1,6 +1,8 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { clientSocketMessage, serverSocketMessage } from '@meridian/contracts';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
 /**
@@ -15,9 +17,17 @@ export async function registerOpenApi(app: FastifyInstance) {
         version: '0.1.0',
         description:
           'Every answer is an envelope {code, msg, data}: code 1 success, 999 session invalid, other codes ' +
-          'a refusal with a message in the language of the `lang` header. GET and DELETE accept a `t` timestamp.',
+          'a refusal with a message in the language of the `lang` header. GET and DELETE accept a `t` timestamp. ' +
+          'Real-time: a WebSocket at /v1/ws (messages: SocketClientMessage in, SocketServerMessage out).',
       },
-      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'authorization' } } },
+      components: {
+        securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'authorization' } },
+        // The socket protocol (/v1/ws) is not HTTP, but its messages come from the same contracts.
+        schemas: {
+          SocketClientMessage: z.toJSONSchema(clientSocketMessage, { target: 'openapi-3.0' }) as object,
+          SocketServerMessage: z.toJSONSchema(serverSocketMessage, { target: 'openapi-3.0' }) as object,
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });

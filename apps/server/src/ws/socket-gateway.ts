@@ -120,8 +120,5 @@ export async function registerSocketGateway(app: FastifyInstance, deps: GatewayD
     ws.on('error', cleanup);
   });
 
-  return {
-    connectionCount: () => connections.size,
-    isDayMarket: (topic: string) => topic === TOPIC_DAY_MARKET,
-  };
+  return { connectionCount: () => connections.size };
 }
