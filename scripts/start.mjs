@@ -1,6 +1,6 @@
 // `npm start`: build the web app when its build is missing or older than its sources, then run
 // the server (API, socket, embedded database, simulated market, web app) on 127.0.0.1:8080.
-import { spawnSync, spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 

@@ -2,8 +2,8 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { clientSocketMessage, serverSocketMessage } from '@meridian/contracts';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 
 /**
  * The OpenAPI document is generated from the contracts' zod schemas (the same ones that validate

@@ -1,5 +1,5 @@
 import websocket from '@fastify/websocket';
-import { clientSocketMessage, ERROR_CODES, SUCCESS_CODE, TOPIC_DAY_MARKET } from '@meridian/contracts';
+import { clientSocketMessage, ERROR_CODES, SUCCESS_CODE } from '@meridian/contracts';
 import type { Language } from '@meridian/i18n';
 import { normalizeLanguage } from '@meridian/i18n';
 import { translate } from '@meridian/i18n/node';

@@ -1,0 +1,61 @@
+import { useEffect, useRef } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { tradeListKeys } from '../features/market/api/get-trade-list';
+import { queryClient } from '../lib/query-client';
+import { socket } from '../lib/realtime';
+import { useSession } from '../stores/session';
+import { TabBar } from './tab-bar';
+
+/** Paths whose arrival refreshes the trade list (spec §2). */
+const TRADE_LIST_PATHS = new Set(['/', '/trade']);
+
+/** Root of every screen: scroll reset, socket connection and trade-list refresh on navigation. */
+export function RootLayout() {
+  const location = useLocation();
+  const first = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation (location.key)
+  useEffect(() => {
+    window.scrollTo(0, 0);
+    socket.ensureConnected();
+    if (first.current) {
+      first.current = false; // the first screen fetches on its own
+      return;
+    }
+    if (TRADE_LIST_PATHS.has(location.pathname)) {
+      void queryClient.invalidateQueries({ queryKey: tradeListKeys.all });
+    }
+  }, [location.key]);
+  return <Outlet />;
+}
+
+/** Screens "with footer" (spec §2) share the bottom tab bar. */
+export function FooterLayout() {
+  return (
+    <div className="page--footer">
+      <Outlet />
+      <TabBar />
+    </div>
+  );
+}
+
+/**
+ * Router guard of /order and /user: logged-out visitors go to /login?from=<path+query>.
+ * Checked on navigation (not on every session change): logout and code 999 navigate themselves,
+ * and a reactive guard would race them with its own /login redirect.
+ */
+export function RequireAuth() {
+  const { pathname, search } = useLocation();
+  const token = useSession.getState().token;
+  if (!token) return <Navigate to={`/login?from=${encodeURIComponent(pathname + search)}`} replace />;
+  return <Outlet />;
+}
+
+export function BootFallback() {
+  return (
+    <div className="boot-fallback" role="status" aria-live="polite">
+      <div id="boot" aria-hidden="true">
+        <i />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { createHashRouter, Navigate, type RouteObject } from 'react-router';
+import { BootFallback, FooterLayout, RequireAuth, RootLayout } from './layouts';
+import { RouteError } from './route-error';
+
+/**
+ * Every route of spec §2 (hash router). Screens are lazy chunks; the screens of later issues
+ * render the shared ComingSoon screen, titled from the route's `handle.title` catalog key.
+ */
+export interface RouteHandle {
+  title: string;
+}
+
+const comingSoon = (title: string): RouteObject => ({
+  handle: { title } satisfies RouteHandle,
+  lazy: () => import('./routes/coming-soon'),
+});
+
+const mine: Array<[path: string, title: string]> = [
+  ['auth', 'screens.auth'],
+  ['invite', 'screens.invite'],
+  ['email', 'screens.email'],
+  ['announcement', 'screens.announcement'],
+  ['password', 'screens.password'],
+  ['history', 'screens.history'],
+  ['charge', 'screens.charge'],
+  ['withdraw', 'screens.withdraw'],
+  ['chat', 'screens.chat'],
+  ['system', 'screens.system'],
+  ['wallet', 'screens.wallet'],
+  ['bank-card-list', 'screens.bankCardList'],
+  ['coin-address-list', 'screens.coinAddressList'],
+  ['withdraw-way', 'screens.withdrawWay'],
+];
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <RootLayout />,
+    HydrateFallback: BootFallback,
+    errorElement: <RouteError />,
+    children: [
+      {
+        element: <FooterLayout />,
+        children: [
+          { index: true, lazy: () => import('./routes/home') },
+          { path: 'trade', ...comingSoon('screens.trade') },
+          {
+            element: <RequireAuth />,
+            children: [
+              { path: 'order', ...comingSoon('screens.order') },
+              { path: 'user', lazy: () => import('./routes/user') },
+            ],
+          },
+          { path: 'news', ...comingSoon('screens.news') },
+          { path: 'rank', ...comingSoon('screens.rank') },
+        ],
+      },
+      { path: 'news/detail', ...comingSoon('screens.newsDetail') },
+      { path: 'feedback', ...comingSoon('screens.feedback') },
+      { path: 'login', lazy: () => import('./routes/login') },
+      { path: 'register', ...comingSoon('screens.register') },
+      { path: 'forgot', ...comingSoon('screens.forgot') },
+      { path: 'product', ...comingSoon('screens.product') },
+      ...mine.map(([path, title]) => ({ path: `mine/${path}`, ...comingSoon(title) })),
+      { path: 'language', lazy: () => import('./routes/language') },
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+];
+
+export const router = createHashRouter(routes);

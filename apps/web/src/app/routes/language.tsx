@@ -1,0 +1,1 @@
+export { LanguageScreen as Component } from '../../features/language/components/language-screen';

@@ -1,0 +1,1 @@
+export { UserScreen as Component } from '../../features/user/components/user-screen';

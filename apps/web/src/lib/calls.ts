@@ -1,0 +1,40 @@
+import type {
+  abbreviatedKlineCall,
+  basicInfoCall,
+  CallContract,
+  categoriesCall,
+  demoLoginCall,
+  klineCall,
+  tradeListCall,
+  userInfoCall,
+  walletBalanceCall,
+} from '@meridian/contracts';
+
+/**
+ * Runtime references to the contracts' calls: method and path, typed by the contract itself.
+ * The contracts' zod schemas stay out of the browser bundle (about 40 KB gzip); a unit test
+ * (test/calls.test.ts) proves every reference matches its contract's method and path.
+ */
+export interface CallRef<C extends CallContract> {
+  method: C['method'];
+  path: C['path'];
+  /** Phantom: carries the contract type for `call()`. */
+  readonly __contract?: C;
+}
+
+const ref = <C extends CallContract>(method: C['method'], path: string): CallRef<C> => ({ method, path });
+
+export const calls = {
+  tradeList: ref<typeof tradeListCall>('GET', '/v1/api/forex/trade_list'),
+  categories: ref<typeof categoriesCall>('GET', '/v1/api/forex/getCategories'),
+  kline: ref<typeof klineCall>('GET', '/v1/api/forex/kline'),
+  abbreviatedKline: ref<typeof abbreviatedKlineCall>('GET', '/v1/api/forex/abbreviated_cache_kline'),
+  demoLogin: ref<typeof demoLoginCall>('GET', '/api/user/createAccountDemoForU'),
+  userInfo: ref<typeof userInfoCall>('GET', '/api/user/info'),
+  walletBalance: ref<typeof walletBalanceCall>('GET', '/v1/api/main/wallet/getBalance'),
+  basicInfo: ref<typeof basicInfoCall>('GET', '/api/basicSet/getBasicInfo'),
+} as const;
+
+/** Socket topic names of the contracts (checked by the same test). */
+export const TOPIC_DAY_MARKET = 'DAY_MARKET';
+export const klineTopic = (code: string) => `KLINE.${code}`;

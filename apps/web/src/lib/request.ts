@@ -1,0 +1,255 @@
+import type { CallBody, CallContract, CallData, CallQuery, Envelope } from '@meridian/contracts';
+import axios, { type AxiosInstance, type AxiosResponse, isAxiosError } from 'axios';
+import { apiOrigin } from './api-host';
+import type { CallRef } from './calls';
+
+/**
+ * The request layer of spec §7/§8. Every call returns the envelope `{code, msg, data}`; code 1
+ * resolves (to `data` unless `flat` is false), anything else toasts `msg` and rejects; 999 also
+ * ends the session. Transport failures toast their code (ERR_NETWORK, an HTTP status, …).
+ */
+
+export const SUCCESS = 1;
+export const SESSION_INVALID = 999;
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type Payload = Record<string, unknown>;
+
+export interface RequestOptions {
+  /** true (default): resolve to `data`; false: resolve to the whole envelope. */
+  flat?: boolean;
+  /** true (default): toast `msg` when code ≠ 1 (and the error code of a transport failure). */
+  showErrorMessage?: boolean;
+  /** A start-up request: code 999 is not acted on (no logout, no redirect). */
+  isInitialLoad?: boolean;
+  /** Send the payload as application/x-www-form-urlencoded. */
+  form?: boolean;
+  /** Spinner toast while the request is pending. */
+  loading?: boolean;
+  /** Silent: no toast and no warning on transport failures (the manifest request). */
+  silent?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface RequestInfo {
+  method: Method;
+  url: string;
+  payload: Payload | undefined;
+  options: RequestOptions;
+}
+
+/** Returns false (or a reason string) to block a request: it is logged, not sent, and rejected. */
+export type BeforeRequest = (info: RequestInfo) => unknown;
+
+export interface RequestHooks {
+  getToken: () => string | null;
+  getLanguage: () => string;
+  /** Code 999 outside the initial load: reset the session and go to /login. */
+  onSessionInvalid: () => void;
+  toast: (text: string) => void;
+  /** Shows a spinner; returns its closer. */
+  showLoading: () => () => void;
+}
+
+/** Rejection of an envelope whose code is not 1. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: number,
+    msg: string,
+    readonly envelope: Envelope<unknown>,
+  ) {
+    super(msg);
+    this.name = 'ApiError';
+  }
+}
+
+/** Rejection of a transport failure: no response, or a body that is not an envelope. */
+export class TransportError extends Error {
+  constructor(
+    readonly code: string,
+    readonly status?: number,
+  ) {
+    super(code);
+    this.name = 'TransportError';
+  }
+}
+
+export class RequestBlockedError extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'RequestBlockedError';
+  }
+}
+
+const noop = () => {};
+const hooks: RequestHooks = {
+  getToken: () => null,
+  getLanguage: () => 'hk',
+  onSessionInvalid: noop,
+  toast: noop,
+  showLoading: () => noop,
+};
+let beforeRequest: BeforeRequest | null = null;
+
+export function configureRequest(next: Partial<RequestHooks>): void {
+  Object.assign(hooks, next);
+}
+
+export function setBeforeRequest(fn: BeforeRequest | null): void {
+  beforeRequest = fn;
+}
+
+const pageLocation = () =>
+  typeof location === 'undefined'
+    ? { protocol: 'http:', hostname: 'localhost', port: '' }
+    : { protocol: location.protocol, hostname: location.hostname, port: location.port };
+
+let client: AxiosInstance | null = null;
+function http(): AxiosInstance {
+  if (!client) {
+    client = axios.create({
+      baseURL: apiOrigin(pageLocation()),
+      timeout: 20_000,
+      // Every /api answer carries an envelope, even HTTP 404/500: read it whatever the status.
+      validateStatus: () => true,
+    });
+  }
+  return client;
+}
+
+/** Tests and the manifest request may replace the axios instance. */
+export function setHttpClient(instance: AxiosInstance | null): void {
+  client = instance;
+}
+
+export function isEnvelope(body: unknown): body is Envelope<unknown> {
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    typeof (body as { code?: unknown }).code === 'number' &&
+    typeof (body as { msg?: unknown }).msg === 'string'
+  );
+}
+
+const BODY_METHODS = new Set<Method>(['POST', 'PUT', 'PATCH']);
+
+function toForm(payload: Payload | undefined): URLSearchParams {
+  const form = new URLSearchParams();
+  for (const [k, v] of Object.entries(payload ?? {})) {
+    if (v !== undefined && v !== null) form.append(k, String(v));
+  }
+  return form;
+}
+
+export function request<T = unknown>(
+  method: Method,
+  url: string,
+  payload?: Payload,
+  options?: RequestOptions & { flat?: true },
+): Promise<T>;
+export function request<T = unknown>(
+  method: Method,
+  url: string,
+  payload: Payload | undefined,
+  options: RequestOptions & { flat: false },
+): Promise<Envelope<T>>;
+export async function request<T>(
+  method: Method,
+  url: string,
+  payload?: Payload,
+  options: RequestOptions = {},
+): Promise<T | Envelope<T>> {
+  const {
+    flat = true,
+    showErrorMessage = true,
+    isInitialLoad = false,
+    form = false,
+    loading = false,
+  } = options;
+  const silent = options.silent === true;
+
+  if (beforeRequest) {
+    const verdict = beforeRequest({ method, url, payload, options });
+    if (verdict === false || typeof verdict === 'string') {
+      const reason = typeof verdict === 'string' ? verdict : 'blocked by the pre-request hook';
+      console.warn(`[request] ${method} ${url} not sent: ${reason}`);
+      throw new RequestBlockedError(reason);
+    }
+  }
+
+  const headers: Record<string, string> = {
+    lang: hooks.getLanguage(),
+    authorization: hooks.getToken() ?? '',
+  };
+  const hasBody = BODY_METHODS.has(method);
+  let data: unknown;
+  if (hasBody) {
+    if (form) {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      data = toForm(payload).toString();
+    } else {
+      data = payload ?? {};
+    }
+  }
+  const params: Payload | undefined = hasBody
+    ? undefined
+    : method === 'GET' || method === 'DELETE'
+      ? { ...payload, t: Date.now() }
+      : payload;
+
+  const closeLoading = loading ? hooks.showLoading() : noop;
+  let response: AxiosResponse<unknown>;
+  try {
+    response = await http().request({ method, url, params, data, headers, signal: options.signal });
+  } catch (err) {
+    closeLoading();
+    const code = isAxiosError(err) ? (err.code ?? 'ERR_NETWORK') : 'ERR_UNKNOWN';
+    if (code !== 'ERR_CANCELED' && !silent) {
+      console.warn(`[request] ${method} ${url} failed: ${code}`, err);
+      if (showErrorMessage) hooks.toast(code);
+    }
+    throw new TransportError(code);
+  }
+  closeLoading();
+
+  const body = response.data;
+  if (!isEnvelope(body)) {
+    const code =
+      response.status >= 200 && response.status < 300 ? 'ERR_BAD_RESPONSE' : String(response.status);
+    if (!silent) {
+      console.warn(`[request] ${method} ${url} answered ${response.status} without an envelope`);
+      if (showErrorMessage) hooks.toast(code);
+    }
+    throw new TransportError(code, response.status);
+  }
+
+  if (body.code === SUCCESS) return flat ? (body.data as T) : (body as Envelope<T>);
+
+  if (showErrorMessage && body.msg) hooks.toast(body.msg);
+  if (body.code === SESSION_INVALID && !isInitialLoad) hooks.onSessionInvalid();
+  throw new ApiError(body.code, body.msg, body);
+}
+
+/** Typed call of a contract: resolves to the contract's `data` (z.output). */
+export function call<C extends CallContract>(
+  contract: C | CallRef<C>,
+  payload?: CallQuery<C> | CallBody<C>,
+  options?: RequestOptions & { flat?: true },
+): Promise<CallData<C>> {
+  return request<CallData<C>>(contract.method, contract.path, payload as Payload | undefined, {
+    ...options,
+    flat: true,
+  });
+}
+
+/** GET {origin}/manifest.json, silently (spec §7/§8): no toast, no warning, no API host. */
+export async function fetchManifest(): Promise<Record<string, unknown> | null> {
+  try {
+    const res = await axios.get(`${location.origin}/manifest.json`, {
+      timeout: 10_000,
+    });
+    return typeof res.data === 'object' && res.data ? (res.data as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,250 @@
+import type { ClientSocketMessage } from '@meridian/contracts';
+
+/**
+ * The one real-time socket of spec §7 (`/v1/ws` on the API host). It logs in with the session
+ * token, keeps a reference-counted set of topic subscriptions, pings every 5 s, answers the
+ * server's ping with pong, and reconnects with backoff on close, on a connect time-out (5 s) or
+ * after more than 2 missed heartbeats; after a reconnect it logs in again and resubscribes.
+ */
+
+export interface SocketMessage {
+  type: string;
+  [key: string]: unknown;
+}
+
+type Listener = (msg: SocketMessage) => void;
+
+/** The subset of the WebSocket API the client uses (a fake one in tests). */
+export interface SocketLike {
+  readonly readyState: number;
+  onopen: ((ev: unknown) => void) | null;
+  onclose: ((ev: unknown) => void) | null;
+  onerror: ((ev: unknown) => void) | null;
+  onmessage: ((ev: { data: unknown }) => void) | null;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+}
+
+export interface SocketClientOptions {
+  url: () => string;
+  createSocket?: (url: string) => SocketLike;
+  heartbeatMs?: number;
+  connectTimeoutMs?: number;
+  /** Reconnect when more than this many pings went unanswered. */
+  maxMissedHeartbeats?: number;
+  backoffBaseMs?: number;
+  backoffMaxMs?: number;
+}
+
+const OPEN = 1;
+
+export class SocketClient {
+  private socket: SocketLike | null = null;
+  private token: string | null = null;
+  private readonly topics = new Map<string, number>();
+  private readonly listeners = new Map<string, Set<Listener>>();
+  private heartbeatTimer: ReturnType<typeof setInterval> | null = null;
+  private connectTimer: ReturnType<typeof setTimeout> | null = null;
+  private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+  private missedHeartbeats = 0;
+  private attempts = 0;
+  private stopped = false;
+  private readonly opts: Required<SocketClientOptions>;
+
+  constructor(options: SocketClientOptions) {
+    this.opts = {
+      createSocket: (url) => new WebSocket(url) as unknown as SocketLike,
+      heartbeatMs: 5_000,
+      connectTimeoutMs: 5_000,
+      maxMissedHeartbeats: 2,
+      backoffBaseMs: 1_000,
+      backoffMaxMs: 15_000,
+      ...options,
+    };
+  }
+
+  get isOpen(): boolean {
+    return this.socket?.readyState === OPEN;
+  }
+
+  /** Opens the connection unless one is open or opening (called on every navigation). */
+  ensureConnected(): void {
+    this.stopped = false;
+    if (this.socket) return;
+    if (this.reconnectTimer) {
+      clearTimeout(this.reconnectTimer);
+      this.reconnectTimer = null;
+    }
+    this.open();
+  }
+
+  login(token: string): void {
+    this.token = token;
+    this.send({ type: 'login', token });
+  }
+
+  logout(): void {
+    if (this.token) this.send({ type: 'logout' });
+    this.token = null;
+  }
+
+  /** Subscribes to a topic (reference-counted); returns the unsubscriber. */
+  subscribe(topic: string): () => void {
+    const count = this.topics.get(topic) ?? 0;
+    this.topics.set(topic, count + 1);
+    if (count === 0) this.send({ type: 'sub', topic });
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      const left = (this.topics.get(topic) ?? 1) - 1;
+      if (left > 0) {
+        this.topics.set(topic, left);
+      } else {
+        this.topics.delete(topic);
+        this.send({ type: 'unsub', topic });
+      }
+    };
+  }
+
+  /** Listens to messages of one `type` (e.g. DAY_MARKET, KLINE.EURUSD, login_result). */
+  on(type: string, fn: Listener): () => void {
+    let set = this.listeners.get(type);
+    if (!set) {
+      set = new Set();
+      this.listeners.set(type, set);
+    }
+    set.add(fn);
+    return () => set.delete(fn);
+  }
+
+  /** Closes for good (no reconnect) until ensureConnected is called again. */
+  close(): void {
+    this.stopped = true;
+    this.clearTimers();
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = null;
+    this.dropSocket();
+  }
+
+  private send(msg: ClientSocketMessage): boolean {
+    if (!this.socket || this.socket.readyState !== OPEN) return false;
+    this.socket.send(JSON.stringify(msg));
+    return true;
+  }
+
+  private open(): void {
+    let socket: SocketLike;
+    try {
+      socket = this.opts.createSocket(this.opts.url());
+    } catch (err) {
+      console.warn('[socket] cannot connect', err);
+      this.scheduleReconnect();
+      return;
+    }
+    this.socket = socket;
+    this.connectTimer = setTimeout(() => {
+      console.warn('[socket] connect timed out');
+      this.reconnect();
+    }, this.opts.connectTimeoutMs);
+
+    socket.onopen = () => {
+      if (this.socket !== socket) return;
+      if (this.connectTimer) clearTimeout(this.connectTimer);
+      this.connectTimer = null;
+      this.attempts = 0;
+      this.missedHeartbeats = 0;
+      if (this.token) this.send({ type: 'login', token: this.token });
+      for (const topic of this.topics.keys()) this.send({ type: 'sub', topic });
+      this.heartbeatTimer = setInterval(() => this.heartbeat(), this.opts.heartbeatMs);
+      this.emit({ type: 'open' });
+    };
+    socket.onmessage = (ev) => {
+      if (this.socket === socket) this.handle(ev.data);
+    };
+    socket.onerror = () => {
+      // The close event follows and schedules the reconnect.
+    };
+    socket.onclose = () => {
+      if (this.socket !== socket) return;
+      this.clearTimers();
+      this.socket = null;
+      this.emit({ type: 'close' });
+      this.scheduleReconnect();
+    };
+  }
+
+  private heartbeat(): void {
+    if (this.missedHeartbeats > this.opts.maxMissedHeartbeats) {
+      console.warn(`[socket] ${this.missedHeartbeats} heartbeats missed, reconnecting`);
+      this.reconnect();
+      return;
+    }
+    if (this.send({ type: 'ping' })) this.missedHeartbeats += 1;
+  }
+
+  private handle(raw: unknown): void {
+    let msg: unknown;
+    try {
+      msg = typeof raw === 'string' ? JSON.parse(raw) : raw;
+    } catch {
+      console.warn('[socket] unreadable message', raw);
+      return;
+    }
+    if (typeof msg !== 'object' || msg === null || typeof (msg as { type?: unknown }).type !== 'string') {
+      console.warn('[socket] message without type', msg);
+      return;
+    }
+    const message = msg as SocketMessage;
+    if (message.type === 'ping') this.send({ type: 'pong' });
+    else if (message.type === 'pong') this.missedHeartbeats = 0;
+    this.emit(message);
+  }
+
+  private emit(msg: SocketMessage): void {
+    const set = this.listeners.get(msg.type);
+    if (!set) return;
+    for (const fn of set) {
+      try {
+        fn(msg);
+      } catch (err) {
+        console.error('[socket] listener failed', err);
+      }
+    }
+  }
+
+  private reconnect(): void {
+    this.clearTimers();
+    this.dropSocket();
+    this.scheduleReconnect();
+  }
+
+  private scheduleReconnect(): void {
+    if (this.stopped || this.reconnectTimer) return;
+    const delay = Math.min(this.opts.backoffMaxMs, this.opts.backoffBaseMs * 2 ** this.attempts);
+    this.attempts += 1;
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      if (!this.socket && !this.stopped) this.open();
+    }, delay);
+  }
+
+  private dropSocket(): void {
+    const socket = this.socket;
+    this.socket = null;
+    if (!socket) return;
+    socket.onopen = socket.onmessage = socket.onerror = socket.onclose = null;
+    try {
+      socket.close();
+    } catch {
+      // already closed
+    }
+  }
+
+  private clearTimers(): void {
+    if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
+    if (this.connectTimer) clearTimeout(this.connectTimer);
+    this.heartbeatTimer = null;
+    this.connectTimer = null;
+  }
+}

@@ -1,0 +1,4 @@
+import './styles/global.css';
+import { bootstrap } from './app/bootstrap';
+
+void bootstrap(document.getElementById('root')!);

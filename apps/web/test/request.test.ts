@@ -1,0 +1,194 @@
+import axios, { AxiosError, CanceledError, type InternalAxiosRequestConfig } from 'axios';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { calls } from '../src/lib/calls';
+import {
+  ApiError,
+  call,
+  configureRequest,
+  RequestBlockedError,
+  request,
+  setBeforeRequest,
+  setHttpClient,
+  TransportError,
+} from '../src/lib/request';
+
+type Reply = { status?: number; data: unknown } | Error;
+
+function fakeServer(reply: (config: InternalAxiosRequestConfig) => Reply) {
+  const sent: InternalAxiosRequestConfig[] = [];
+  setHttpClient(
+    axios.create({
+      baseURL: 'http://127.0.0.1:8080',
+      validateStatus: () => true,
+      adapter: async (config) => {
+        sent.push(config);
+        const r = reply(config);
+        if (r instanceof Error) throw r;
+        return { data: r.data, status: r.status ?? 200, statusText: '', headers: {}, config };
+      },
+    }),
+  );
+  return sent;
+}
+
+const ok = (data: unknown) => ({ data: { code: 1, msg: 'ok', data } });
+
+describe('request layer (spec §7, §8)', () => {
+  const toast = vi.fn();
+  const onSessionInvalid = vi.fn();
+  const closeSpinner = vi.fn();
+  const showLoading = vi.fn(() => closeSpinner);
+
+  beforeEach(() => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    configureRequest({
+      getToken: () => 'tok-123',
+      getLanguage: () => 'en',
+      toast,
+      onSessionInvalid,
+      showLoading,
+    });
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    toast.mockReset();
+    onSessionInvalid.mockReset();
+    showLoading.mockClear();
+    closeSpinner.mockReset();
+    setBeforeRequest(null);
+    setHttpClient(null);
+  });
+
+  it('sends lang and authorization headers on every request', async () => {
+    const sent = fakeServer(() => ok(null));
+    await request('GET', '/api/user/info');
+    await request('POST', '/api/x', { a: 1 });
+    for (const config of sent) {
+      expect(config.headers.get('lang')).toBe('en');
+      expect(config.headers.get('authorization')).toBe('tok-123');
+    }
+  });
+
+  it('adds the timestamp t to GET and DELETE queries, payload in the query', async () => {
+    vi.spyOn(Date, 'now').mockReturnValue(1_700_000_000_000);
+    const sent = fakeServer(() => ok([]));
+    await request('GET', '/v1/api/forex/trade_list', { searchCurrency: 'EUR' });
+    await request('DELETE', '/api/thing', { id: 3 });
+    expect(sent[0]!.params).toEqual({ searchCurrency: 'EUR', t: 1_700_000_000_000 });
+    expect(sent[0]!.data).toBeUndefined();
+    expect(sent[1]!.params).toEqual({ id: 3, t: 1_700_000_000_000 });
+  });
+
+  it('puts the payload in the body for POST, PUT and PATCH (no t)', async () => {
+    const sent = fakeServer(() => ok(null));
+    await request('POST', '/api/a', { x: 1 });
+    await request('PUT', '/api/a', { x: 2 });
+    await request('PATCH', '/api/a', { x: 3 });
+    expect(sent.map((c) => c.params)).toEqual([undefined, undefined, undefined]);
+    expect(sent.map((c) => JSON.parse(c.data as string))).toEqual([{ x: 1 }, { x: 2 }, { x: 3 }]);
+  });
+
+  it('sends form posts as application/x-www-form-urlencoded', async () => {
+    const sent = fakeServer(() => ok(null));
+    await request(
+      'POST',
+      '/api/user/loginForU',
+      { account: 'a@b.c', password: 'p w', login_type: 1 },
+      { form: true },
+    );
+    expect(String(sent[0]!.headers.get('content-type'))).toContain('application/x-www-form-urlencoded');
+    expect(sent[0]!.data).toBe('account=a%40b.c&password=p+w&login_type=1');
+  });
+
+  it('unwraps data by default and returns the envelope when flat is false', async () => {
+    fakeServer(() => ok({ balance: '10.00' }));
+    await expect(request('GET', '/b')).resolves.toEqual({ balance: '10.00' });
+    await expect(request('GET', '/b', undefined, { flat: false })).resolves.toEqual({
+      code: 1,
+      msg: 'ok',
+      data: { balance: '10.00' },
+    });
+  });
+
+  it('typed call() uses the contract method and path', async () => {
+    const sent = fakeServer(() => ok([{ Id: 1 }]));
+    const list = await call(calls.tradeList, { searchCurrency: 'usd' });
+    expect(list).toEqual([{ Id: 1 }]);
+    expect(sent[0]!.method).toBe('get');
+    expect(sent[0]!.url).toBe('/v1/api/forex/trade_list');
+  });
+
+  it('rejects a code other than 1 and toasts msg', async () => {
+    fakeServer(() => ({ data: { code: 2001, msg: 'This product does not exist', data: null } }));
+    const err = await request('GET', '/x').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).code).toBe(2001);
+    expect(toast).toHaveBeenCalledWith('This product does not exist');
+  });
+
+  it('does not toast when showErrorMessage is false', async () => {
+    fakeServer(() => ({ data: { code: 2001, msg: 'nope', data: null } }));
+    await expect(request('GET', '/x', undefined, { showErrorMessage: false })).rejects.toBeInstanceOf(
+      ApiError,
+    );
+    expect(toast).not.toHaveBeenCalled();
+  });
+
+  it('reads the envelope of an HTTP 404/500 answer', async () => {
+    fakeServer(() => ({
+      status: 404,
+      data: { code: 1004, msg: 'This function does not exist', data: null },
+    }));
+    await expect(request('GET', '/api/missing')).rejects.toMatchObject({ code: 1004 });
+    expect(toast).toHaveBeenCalledWith('This function does not exist');
+  });
+
+  it('code 999 ends the session, except on an initial load', async () => {
+    fakeServer(() => ({ data: { code: 999, msg: 'Please log in again', data: null } }));
+    await expect(request('GET', '/api/user/info')).rejects.toMatchObject({ code: 999 });
+    expect(onSessionInvalid).toHaveBeenCalledTimes(1);
+    await expect(request('GET', '/api/user/info', undefined, { isInitialLoad: true })).rejects.toMatchObject({
+      code: 999,
+    });
+    expect(onSessionInvalid).toHaveBeenCalledTimes(1);
+  });
+
+  it('toasts the error code of a transport failure and warns', async () => {
+    fakeServer((config) => new AxiosError('Network Error', 'ERR_NETWORK', config));
+    const err = await request('GET', '/x').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(TransportError);
+    expect((err as TransportError).code).toBe('ERR_NETWORK');
+    expect(toast).toHaveBeenCalledWith('ERR_NETWORK');
+    expect(console.warn).toHaveBeenCalled();
+  });
+
+  it('toasts the HTTP status when the body is not an envelope', async () => {
+    fakeServer(() => ({ status: 502, data: '<html>Bad gateway</html>' }));
+    await expect(request('GET', '/x')).rejects.toMatchObject({ code: '502' });
+    expect(toast).toHaveBeenCalledWith('502');
+  });
+
+  it('stays silent on ERR_CANCELED', async () => {
+    fakeServer(() => new CanceledError());
+    await expect(request('GET', '/x')).rejects.toMatchObject({ code: 'ERR_CANCELED' });
+    expect(toast).not.toHaveBeenCalled();
+    expect(console.warn).not.toHaveBeenCalled();
+  });
+
+  it('does not send a request blocked by the pre-request hook', async () => {
+    const sent = fakeServer(() => ok(null));
+    setBeforeRequest(({ url }) => (url.includes('blocked') ? 'maintenance' : true));
+    await expect(request('GET', '/api/blocked')).rejects.toBeInstanceOf(RequestBlockedError);
+    expect(sent).toHaveLength(0);
+    expect(console.warn).toHaveBeenCalledWith(expect.stringContaining('not sent'));
+    await request('GET', '/api/fine');
+    expect(sent).toHaveLength(1);
+  });
+
+  it('shows a spinner while pending and closes it on the response', async () => {
+    fakeServer(() => ({ data: { code: 5, msg: 'x', data: null } }));
+    await request('GET', '/x', undefined, { loading: true }).catch(() => {});
+    expect(showLoading).toHaveBeenCalledTimes(1);
+    expect(closeSpinner).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,183 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SocketClient, type SocketLike } from '../src/lib/socket';
+
+class FakeSocket implements SocketLike {
+  readyState = 0;
+  onopen: ((ev: unknown) => void) | null = null;
+  onclose: ((ev: unknown) => void) | null = null;
+  onerror: ((ev: unknown) => void) | null = null;
+  onmessage: ((ev: { data: unknown }) => void) | null = null;
+  sent: Array<Record<string, unknown>> = [];
+  closed = false;
+  constructor(readonly url: string) {}
+  send(data: string) {
+    this.sent.push(JSON.parse(data));
+  }
+  close() {
+    this.closed = true;
+    this.readyState = 3;
+  }
+  // server side
+  open() {
+    this.readyState = 1;
+    this.onopen?.({});
+  }
+  push(msg: unknown) {
+    this.onmessage?.({ data: JSON.stringify(msg) });
+  }
+  drop() {
+    this.readyState = 3;
+    this.onclose?.({});
+  }
+  types() {
+    return this.sent.map((m) => m.type);
+  }
+}
+
+describe('socket client (spec §7, §9)', () => {
+  let sockets: FakeSocket[];
+  let client: SocketClient;
+  const last = () => sockets[sockets.length - 1]!;
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    sockets = [];
+    client = new SocketClient({
+      url: () => 'ws://127.0.0.1:8080/v1/ws',
+      createSocket: (url) => {
+        const s = new FakeSocket(url);
+        sockets.push(s);
+        return s;
+      },
+    });
+  });
+  afterEach(() => {
+    client.close();
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  it('connects once to /v1/ws, logs in and subscribes on open', () => {
+    client.ensureConnected();
+    client.ensureConnected();
+    expect(sockets).toHaveLength(1);
+    expect(last().url).toBe('ws://127.0.0.1:8080/v1/ws');
+    client.login('tok');
+    client.subscribe('DAY_MARKET');
+    last().open();
+    expect(last().sent).toEqual([
+      { type: 'login', token: 'tok' },
+      { type: 'sub', topic: 'DAY_MARKET' },
+    ]);
+  });
+
+  it('sends sub/unsub once per topic (reference counted) and logout', () => {
+    client.ensureConnected();
+    last().open();
+    const a = client.subscribe('KLINE.EURUSD');
+    const b = client.subscribe('KLINE.EURUSD');
+    a();
+    a();
+    expect(last().types()).toEqual(['sub']);
+    b();
+    expect(last().sent.at(-1)).toEqual({ type: 'unsub', topic: 'KLINE.EURUSD' });
+    client.login('tok');
+    client.logout();
+    expect(last().sent.slice(-2)).toEqual([{ type: 'login', token: 'tok' }, { type: 'logout' }]);
+  });
+
+  it('pings every 5 s and answers a server ping with pong', () => {
+    client.ensureConnected();
+    last().open();
+    vi.advanceTimersByTime(4_999);
+    expect(last().types()).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(last().types()).toEqual(['ping']);
+    last().push({ type: 'pong' });
+    vi.advanceTimersByTime(5_000);
+    expect(last().types()).toEqual(['ping', 'ping']);
+    last().push({ type: 'ping' });
+    expect(last().sent.at(-1)).toEqual({ type: 'pong' });
+  });
+
+  it('keeps the connection while pongs arrive', () => {
+    client.ensureConnected();
+    last().open();
+    for (let i = 0; i < 10; i++) {
+      vi.advanceTimersByTime(5_000);
+      last().push({ type: 'pong' });
+    }
+    expect(sockets).toHaveLength(1);
+    expect(last().closed).toBe(false);
+  });
+
+  it('reconnects after more than 2 missed heartbeats, then re-logs-in and resubscribes', () => {
+    client.login('tok');
+    client.subscribe('DAY_MARKET');
+    client.subscribe('KLINE.XAUUSD');
+    client.ensureConnected();
+    const first = last();
+    first.open();
+    vi.advanceTimersByTime(15_000); // 3 pings, none answered
+    expect(first.types().filter((t) => t === 'ping')).toHaveLength(3);
+    expect(first.closed).toBe(false);
+    vi.advanceTimersByTime(5_000); // the 4th beat finds 3 missed: > 2
+    expect(first.closed).toBe(true);
+    expect(console.warn).toHaveBeenCalled();
+    vi.advanceTimersByTime(1_000); // backoff
+    expect(sockets).toHaveLength(2);
+    last().open();
+    expect(last().sent).toEqual([
+      { type: 'login', token: 'tok' },
+      { type: 'sub', topic: 'DAY_MARKET' },
+      { type: 'sub', topic: 'KLINE.XAUUSD' },
+    ]);
+  });
+
+  it('reconnects with backoff when the connection closes', () => {
+    client.ensureConnected();
+    last().open();
+    last().drop();
+    vi.advanceTimersByTime(999);
+    expect(sockets).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(sockets).toHaveLength(2);
+    last().drop(); // failed again before opening
+    vi.advanceTimersByTime(1_999);
+    expect(sockets).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    expect(sockets).toHaveLength(3);
+    last().open(); // success resets the backoff
+    last().drop();
+    vi.advanceTimersByTime(1_000);
+    expect(sockets).toHaveLength(4);
+  });
+
+  it('gives up a connection attempt after 5 s and retries', () => {
+    client.ensureConnected();
+    vi.advanceTimersByTime(5_000);
+    expect(sockets[0]!.closed).toBe(true);
+    vi.advanceTimersByTime(1_000);
+    expect(sockets).toHaveLength(2);
+  });
+
+  it('warns on a message without type and dispatches typed ones', () => {
+    const ticks: unknown[] = [];
+    client.on('DAY_MARKET', (m) => ticks.push(m.data));
+    client.ensureConnected();
+    last().open();
+    last().push({ data: { Id: 1 } });
+    expect(console.warn).toHaveBeenCalledWith('[socket] message without type', { data: { Id: 1 } });
+    last().push({ type: 'DAY_MARKET', data: { Id: 7, Close: 1.1 } });
+    expect(ticks).toEqual([{ Id: 7, Close: 1.1 }]);
+  });
+
+  it('does not reconnect after close()', () => {
+    client.ensureConnected();
+    last().open();
+    client.close();
+    vi.advanceTimersByTime(60_000);
+    expect(sockets).toHaveLength(1);
+  });
+});
