@@ -1,4 +1,5 @@
 export * from './calls/account.ts';
+export * from './calls/auth.ts';
 export * from './calls/market.ts';
 export * from './calls/settings.ts';
 export * from './define-call.ts';

@@ -1,4 +1,14 @@
 import { demoLoginCall, userInfoCall, walletBalanceCall } from './calls/account.ts';
+import {
+  amendPasswordCall,
+  captchaCall,
+  forgetPasswordCall,
+  loginCall,
+  logoutCall,
+  registerCall,
+  sendEmailCodeCall,
+  sendSmsCodeCall,
+} from './calls/auth.ts';
 import { abbreviatedKlineCall, categoriesCall, klineCall, tradeListCall } from './calls/market.ts';
 import { areaListCall, basicInfoCall, settingCall } from './calls/settings.ts';
 
@@ -14,4 +24,12 @@ export const ALL_CALLS = [
   areaListCall,
   settingCall,
   basicInfoCall,
+  loginCall,
+  registerCall,
+  sendEmailCodeCall,
+  sendSmsCodeCall,
+  captchaCall,
+  forgetPasswordCall,
+  amendPasswordCall,
+  logoutCall,
 ] as const;
