@@ -33,10 +33,19 @@ export async function startServerProcess(env: Record<string, string> = {}) {
       DATA_DIR: dataDir,
       MARKET_HISTORY_DAYS: '5',
       CLOCK_START: '2026-11-18T12:00:00Z',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'info',
       ...env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  // Kept so tests can read what the server logged (the default outbox logs verification codes).
+  let log = '';
+  child.stdout?.on('data', (d: Buffer) => {
+    log += d;
+  });
+  child.stderr?.on('data', (d: Buffer) => {
+    log += d;
+    process.stderr.write(d);
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
@@ -52,6 +61,7 @@ export async function startServerProcess(env: Record<string, string> = {}) {
   }
   return {
     baseUrl,
+    log: () => log,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
