@@ -4,7 +4,11 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import type { SessionEvents } from './lib/session-events.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { OutboxSender, SmtpSender } from './modules/auth/code-sender.ts';
 import { marketRoutes } from './modules/market/market.routes.ts';
 import type { MarketRuntime } from './modules/market/market-runtime.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
@@ -24,6 +28,7 @@ export interface AppDeps {
   now: () => number;
   market: MarketRuntime;
   hub: TopicHub;
+  sessionEvents: SessionEvents;
   logger?: boolean | object;
 }
 
@@ -50,12 +55,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
 
-  accountRoutes(app, {
+  const accountDeps = {
     db: deps.db,
     now: deps.now,
     sessionTtlDays: deps.config.SESSION_TTL_DAYS,
     demoStartBalance: () => readSetting(deps.db, 'demo_start_balance'),
-  });
+  };
+  accountRoutes(app, accountDeps);
+  const outbox = new OutboxSender(app.log);
+  const sender = deps.config.SMTP_URL
+    ? new SmtpSender(deps.config.SMTP_URL, deps.config.MAIL_FROM, outbox)
+    : outbox;
+  const auth = await createAuthService({ ...accountDeps, sender, sessionEvents: deps.sessionEvents });
+  authRoutes(app, auth, deps.db, deps.now);
   settingsRoutes(app, deps.db);
   marketRoutes(app, deps.market);
   registerInstrumentLogos(app);
@@ -63,6 +75,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: deps.db,
     now: deps.now,
     hub: deps.hub,
+    sessionEvents: deps.sessionEvents,
     isPublicTopic: (topic) => deps.market.isPublicTopic(topic),
   });
   await registerWebApp(app, deps.config.webDist);

@@ -29,6 +29,12 @@ const schema = z.object({
     .string()
     .regex(/^\d+(\.\d{1,2})?$/)
     .default('100000.00'),
+  /** E-mail delivery of verification codes, e.g. smtp://user:pass@mail.example.com:587; unset → outbox. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Meridian <no-reply@meridian.local>'),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
 });
 

@@ -14,6 +14,7 @@ function shiftedClock(startMs: number): Clock {
   return { now: () => Date.now() + offset };
 }
 
+import { SessionEvents } from './lib/session-events.ts';
 import { TopicHub } from './ws/topic-hub.ts';
 
 export interface Server {
@@ -68,6 +69,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
       now: () => clock.now(),
       market,
       hub,
+      sessionEvents: new SessionEvents(),
       ...(opts.logger !== undefined ? { logger: opts.logger } : {}),
     });
     const db = database;

@@ -154,3 +154,54 @@ export const ledgerEntries = pgTable(
   },
   (t) => [index('ledger_user_idx').on(t.userId, t.id)],
 );
+
+/**
+ * Verification codes (DESIGN §6): only an HMAC of the code is kept; 10-minute life, 5 tries,
+ * bound to a purpose (1 register, 2 reset) and a normalized target (e-mail or +<cc><number>).
+ */
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    purpose: smallint('purpose').notNull(),
+    channel: text('channel').notNull(),
+    target: text('target').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    deliveryFailed: boolean('delivery_failed').notNull().default(false),
+  },
+  (t) => [index('verification_codes_target_idx').on(t.target, t.createdAt)],
+);
+
+/**
+ * Messages sent to users. In the default mode (no SMTP_URL, no SMS provider) this is the outbox:
+ * the message, code included, is kept here and logged so support staff can read it.
+ */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    channel: text('channel').notNull(),
+    target: text('target').notNull(),
+    purpose: smallint('purpose').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    transport: text('transport').notNull(),
+    status: text('status').notNull(),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('outbox_created_idx').on(t.createdAt)],
+);
+
+/** Image captchas for registration when verify_reg_type is 2: one use, 5 minutes. */
+export const captchas = pgTable('captchas', {
+  id: text('id').primaryKey(),
+  answerHash: text('answer_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});

@@ -1,3 +1,4 @@
+import type { Language } from '@meridian/i18n';
 import type { WebSocket } from 'ws';
 
 /** Above this many unsent bytes a client is "slow": further frames are coalesced, latest wins. */
@@ -13,6 +14,7 @@ const HIGH_WATER_BYTES = 256 * 1024;
 export class SocketConnection {
   userId: number | null = null;
   tokenHash: string | null = null;
+  lang: Language = 'hk';
   readonly topics = new Set<string>();
   lastSeenMs: number;
   private parked: Map<string, Buffer> | null = null;

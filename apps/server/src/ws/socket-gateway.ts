@@ -5,12 +5,14 @@ import { normalizeLanguage } from '@meridian/i18n';
 import { translate } from '@meridian/i18n/node';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
+import type { SessionEvents } from '../lib/session-events.ts';
 import { resolveToken } from '../plugins/authentication.ts';
 import { SocketConnection } from './socket-connection.ts';
 import type { TopicHub } from './topic-hub.ts';
 
 export interface GatewayDeps {
   db: Db;
+  sessionEvents: SessionEvents;
   now: () => number;
   hub: TopicHub;
   /** Whether a public market topic exists (DAY_MARKET, KLINE.<known code>). */
@@ -27,6 +29,29 @@ const FLUSH_MS = 50;
 export async function registerSocketGateway(app: FastifyInstance, deps: GatewayDeps) {
   await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
   const connections = new Set<SocketConnection>();
+  /** Logged-in sockets by session, so a revoked session's sockets close at once. */
+  const bySession = new Map<string, Set<SocketConnection>>();
+  const bind = (conn: SocketConnection, tokenHash: string | null) => {
+    if (conn.tokenHash) bySession.get(conn.tokenHash)?.delete(conn);
+    conn.tokenHash = tokenHash;
+    if (!tokenHash) return;
+    let set = bySession.get(tokenHash);
+    if (!set) {
+      set = new Set();
+      bySession.set(tokenHash, set);
+    }
+    set.add(conn);
+  };
+  const stopListening = deps.sessionEvents.onRevoked((hashes) => {
+    const e = ERROR_CODES.AUTH_SESSION_INVALID;
+    for (const hash of hashes) {
+      for (const conn of bySession.get(hash) ?? []) {
+        conn.reply({ type: 'error', code: e.code, msg: translate(conn.lang, e.msgKey) });
+        conn.ws.close(4401, 'session revoked');
+      }
+      bySession.delete(hash);
+    }
+  });
 
   const flushTimer = setInterval(() => {
     for (const c of connections) c.flushParked();
@@ -41,6 +66,7 @@ export async function registerSocketGateway(app: FastifyInstance, deps: GatewayD
   flushTimer.unref();
   pingTimer.unref();
   app.addHook('onClose', async () => {
+    stopListening();
     clearInterval(flushTimer);
     clearInterval(pingTimer);
     for (const c of connections) c.ws.close(1001, 'server shutting down');
@@ -51,6 +77,7 @@ export async function registerSocketGateway(app: FastifyInstance, deps: GatewayD
     const lang: Language = normalizeLanguage(
       (req.query as Record<string, string | undefined>).lang ?? (req.headers.lang as string | undefined),
     );
+    conn.lang = lang;
     const t = (key: string) => translate(lang, key);
     connections.add(conn);
 
@@ -83,13 +110,13 @@ export async function registerSocketGateway(app: FastifyInstance, deps: GatewayD
             return;
           }
           conn.userId = auth.userId;
-          conn.tokenHash = auth.tokenHash;
+          bind(conn, auth.tokenHash);
           conn.reply({ type: 'login_result', code: SUCCESS_CODE, msg: t('ok.login_success') });
           return;
         }
         case 'logout':
           conn.userId = null;
-          conn.tokenHash = null;
+          bind(conn, null);
           conn.reply({ type: 'logout_result', code: SUCCESS_CODE, msg: t('ok.success') });
           return;
         case 'sub':
@@ -113,6 +140,7 @@ export async function registerSocketGateway(app: FastifyInstance, deps: GatewayD
     });
 
     const cleanup = () => {
+      bind(conn, null);
       deps.hub.drop(conn);
       connections.delete(conn);
     };

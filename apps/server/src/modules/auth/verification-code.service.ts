@@ -1,0 +1,116 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import type { Language } from '@meridian/i18n';
+import { translate } from '@meridian/i18n/node';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import {
+  consumeCode,
+  findLiveCode,
+  insertCode,
+  insertOutbox,
+  latestDeliveredCodeAt,
+  markDeliveryFailed,
+  recordWrongTry,
+} from './auth.repository.ts';
+import type { CodeSender } from './code-sender.ts';
+
+export const CODE_TTL_MS = 10 * 60_000;
+export const RESEND_INTERVAL_MS = 60_000;
+export const MAX_CODE_TRIES = 5;
+
+export interface CodeDeps {
+  db: Db;
+  now: () => number;
+  secret: string;
+  sender: CodeSender;
+}
+
+const hmac = (secret: string, purpose: number, target: string, code: string) =>
+  createHmac('sha256', secret).update(`${purpose}:${target}:${code}`).digest('hex');
+
+/**
+ * Issues a code for (purpose, target). `deliver` false still records one (never sent) so that a
+ * reset request for an unknown account looks and throttles exactly like a real one.
+ */
+export async function issueCode(
+  deps: CodeDeps,
+  req: { purpose: number; channel: 'email' | 'sms'; target: string; lang: Language; deliver: boolean },
+): Promise<{ resendAfterS: number }> {
+  const now = deps.now();
+  const last = await latestDeliveredCodeAt(deps.db, req.target);
+  if (last && now - last.getTime() < RESEND_INTERVAL_MS) {
+    throw new AppError('CODE_RESEND_TOO_SOON', {
+      seconds: Math.ceil((RESEND_INTERVAL_MS - (now - last.getTime())) / 1000),
+    });
+  }
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const id = await insertCode(deps.db, {
+    purpose: req.purpose,
+    channel: req.channel,
+    target: req.target,
+    codeHash: hmac(deps.secret, req.purpose, req.target, code),
+    createdAt: new Date(now),
+    expiresAt: new Date(now + CODE_TTL_MS),
+  });
+  if (req.deliver) {
+    const subject = translate(req.lang, 'mail.code_subject');
+    const body = translate(req.lang, 'mail.code_body', { code });
+    try {
+      const sent = await deps.sender.send({ ...req, subject, body, code });
+      await insertOutbox(deps.db, {
+        channel: req.channel,
+        target: req.target,
+        purpose: req.purpose,
+        subject,
+        body: sent.storedBody,
+        transport: sent.transport,
+        status: 'sent',
+        createdAt: new Date(now),
+      });
+    } catch (err) {
+      await markDeliveryFailed(deps.db, id);
+      await insertOutbox(deps.db, {
+        channel: req.channel,
+        target: req.target,
+        purpose: req.purpose,
+        subject,
+        body: body.replace(code, '******'),
+        transport: 'smtp',
+        status: 'failed',
+        error: String((err as Error).message ?? err).slice(0, 500),
+        createdAt: new Date(now),
+      });
+      throw new AppError('CODE_DELIVERY_FAILED');
+    }
+  }
+  return { resendAfterS: RESEND_INTERVAL_MS / 1000 };
+}
+
+type CodeOutcome = 'OK' | 'CODE_INCORRECT' | 'CODE_EXPIRED' | 'CODE_TOO_MANY_TRIES';
+
+/**
+ * Checks and uses the live code for (purpose, target). Its own transaction, committed before any
+ * refusal is thrown, so a wrong try is counted (the fifth voids the code) even though the request
+ * fails; an expired, used or voided code is refused.
+ */
+export async function consumeValidCode(
+  deps: Pick<CodeDeps, 'db' | 'now' | 'secret'>,
+  purpose: number,
+  target: string,
+  code: string,
+) {
+  const outcome = await deps.db.transaction(async (tx): Promise<CodeOutcome> => {
+    const now = new Date(deps.now());
+    const live = await findLiveCode(tx, purpose, target);
+    if (!live) return /^\d{6}$/.test(code) ? 'CODE_EXPIRED' : 'CODE_INCORRECT';
+    if (live.expiresAt.getTime() <= now.getTime()) return 'CODE_EXPIRED';
+    const expected = Buffer.from(live.codeHash, 'hex');
+    const given = Buffer.from(hmac(deps.secret, purpose, target, code), 'hex');
+    if (!/^\d{6}$/.test(code) || !timingSafeEqual(expected, given)) {
+      const tries = await recordWrongTry(tx, live.id, now, MAX_CODE_TRIES);
+      return tries >= MAX_CODE_TRIES ? 'CODE_TOO_MANY_TRIES' : 'CODE_INCORRECT';
+    }
+    return (await consumeCode(tx, live.id, now)) ? 'OK' : 'CODE_EXPIRED';
+  });
+  if (outcome !== 'OK') throw new AppError(outcome);
+}
