@@ -31,6 +31,9 @@ const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
 export async function openDatabase(opts: { url?: string; dataDir: string }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    // An idle connection can die (server restart, admin termination); pg emits that on the pool,
+    // and an unhandled 'error' event would crash the process. The pool replaces the connection.
+    pool.on('error', (err) => console.error(`database connection lost: ${err.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder });
     return { db, kind: 'postgres', close: () => pool.end() };
