@@ -12,20 +12,18 @@ import { ensureWebBuild, startWebServer, TRIVIAL_PATH } from './lib/web.ts';
 const started = Date.now();
 reportErrorsAs('lighthouse', started);
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 2);
+
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/browser.ts';
+
 const BASELINE_RUNS = Number(process.env.LIGHTHOUSE_BASELINE_RUNS ?? 2);
 const GOAL = 0.9;
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_PATH = CHROMIUM_PATH;
 const REPORT_DIR = path.join(ROOT, 'artifacts/lighthouse');
 
+// Lighthouse's launcher wants the new headless mode spelled out; the rest is the tests' set.
 const CHROME_FLAGS = [
+  ...CHROMIUM_ARGS.filter((f) => f !== '--headless'),
   '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
   '--disable-dev-shm-usage',
 ];
 

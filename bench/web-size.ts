@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../e2e/support/browser.ts';
 import { finish, type Goal, ROOT, reportErrorsAs, round1 } from './lib/common.ts';
 import { ensureWebBuild, startWebServer, WEB_DIST } from './lib/web.ts';
 
@@ -22,17 +23,6 @@ const TMP = path.join(ROOT, 'bench/.tmp');
 
 const gz = (buf: Buffer) => gzipSync(buf, { level: 9 }).length;
 const kb = (bytes: number) => `${round1(bytes / 1000)} KB`;
-
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 interface Script {
   url: string;

@@ -1,5 +1,5 @@
-import type { TestProject } from 'vitest/node';
 import { createServer, type Server } from 'node:http';
+import type { TestProject } from 'vitest/node';
 import { startServerProcess } from './support/server-process.ts';
 
 let logServer: { url: string; close(): void } | undefined;

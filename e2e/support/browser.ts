@@ -5,21 +5,22 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../artifacts/e2e');
 mkdirSync(SCREENSHOT_DIR, { recursive: true });
 
-/** Debian's Chromium with the flags this machine needs (no downloads, no background network). */
+export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+/** The flags this machine needs: no sandbox as root, no background network (it is closed here). */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Debian's Chromium, never a downloaded browser. */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }
 
 /** A phone: 390×844, touch, mobile user agent. */

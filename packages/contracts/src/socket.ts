@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { candlePeriod } from './entities/candle.ts';
+import { candle, candlePeriod } from './entities/candle.ts';
 
 /** Spec §7 socket protocol at /v1/ws. Every frame is JSON with a `type`. */
 export const clientSocketMessage = z.discriminatedUnion('type', [
@@ -37,16 +37,7 @@ export type DayMarketPush = z.infer<typeof dayMarketPush>;
 /** KLINE.{code} push: the forming candle of one period. */
 export const klinePush = z.object({
   type: z.string().startsWith('KLINE.'),
-  data: z.object({
-    symbol: z.string(),
-    Period: candlePeriod,
-    Time: z.number().int(),
-    Open: z.number(),
-    High: z.number(),
-    Low: z.number(),
-    Close: z.number(),
-    Volume: z.number(),
-  }),
+  data: candle.extend({ symbol: z.string(), Period: candlePeriod }),
 });
 export type KlinePush = z.infer<typeof klinePush>;
 

@@ -15,7 +15,9 @@ export async function postForm(
     method: 'POST',
     url,
     headers: { 'content-type': 'application/x-www-form-urlencoded', lang: 'en', ...headers },
-    payload: new URLSearchParams(Object.entries(form).map(([k, v]) => [k, String(v)])).toString(),
+    payload: new URLSearchParams(
+      Object.entries(form).map(([k, v]): [string, string] => [k, String(v)]),
+    ).toString(),
     remoteAddress: headers['x-test-ip'] ?? '127.0.0.1',
   });
   return res.json() as Envelope;

@@ -16,15 +16,22 @@ export const ACCOUNT_TYPE = { EMAIL: 1, MOBILE: 2 } as const;
 /** Verification code purposes (spec §7): 1 register, 2 reset password. */
 export const CODE_PURPOSE = { REGISTER: 1, RESET_PASSWORD: 2 } as const;
 
-const accountType = z.coerce.number().int().pipe(z.union([z.literal(1), z.literal(2)]));
-const codePurpose = z.coerce.number().int().pipe(z.union([z.literal(1), z.literal(2)]));
+const accountType = z.coerce
+  .number()
+  .int()
+  .pipe(z.union([z.literal(1), z.literal(2)]));
+const codePurpose = z.coerce
+  .number()
+  .int()
+  .pipe(z.union([z.literal(1), z.literal(2)]));
 
 export const loginCall = defineCall({
   method: 'POST',
   path: '/api/user/loginForU',
   auth: 'none',
   tag: 'account',
-  summary: 'Log in by e-mail (login_type 1) or mobile (2); the same refusal for an unknown account and a wrong password',
+  summary:
+    'Log in by e-mail (login_type 1) or mobile (2); the same refusal for an unknown account and a wrong password',
   body: z.object({
     account: text(254),
     password: secret,
@@ -81,7 +88,8 @@ export const captchaCall = defineCall({
   path: '/api/common/captcha',
   auth: 'none',
   tag: 'account',
-  summary: 'An image captcha for registration when verify_reg_type is 2: id and a data-URL image; one use, 5 minutes',
+  summary:
+    'An image captcha for registration when verify_reg_type is 2: id and a data-URL image; one use, 5 minutes',
   data: z.object({ id: z.string(), b64s: z.string() }),
 });
 

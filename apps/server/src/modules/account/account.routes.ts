@@ -1,12 +1,8 @@
 import { demoLoginCall, userInfoCall, walletBalanceCall } from '@meridian/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { clientOf } from '../../lib/client-info.ts';
 import { registerCall } from '../../lib/register-call.ts';
 import { type AccountDeps, getUserInfo, getWalletBalance, loginDemo } from './account.service.ts';
-
-const clientOf = (req: FastifyRequest) => ({
-  ip: req.ip ?? null,
-  userAgent: (req.headers['user-agent'] ?? '').slice(0, 300) || null,
-});
 
 export function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
   registerCall(app, demoLoginCall, ({ req, query }) => loginDemo(deps, query.demo_id, clientOf(req)), {

@@ -8,16 +8,12 @@ import {
   sendEmailCodeCall,
   sendSmsCodeCall,
 } from '@meridian/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { clientOf } from '../../lib/client-info.ts';
 import { registerCall as route } from '../../lib/register-call.ts';
 import type { AuthService } from './auth.service.ts';
 import { createCaptcha } from './captcha.service.ts';
-
-const clientOf = (req: FastifyRequest) => ({
-  ip: req.ip ?? null,
-  userAgent: (req.headers['user-agent'] ?? '').slice(0, 300) || null,
-});
 
 export function authRoutes(app: FastifyInstance, auth: AuthService, db: Db, now: () => number) {
   route(
