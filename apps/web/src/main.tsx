@@ -1,4 +1,7 @@
 import './styles/global.css';
-import { bootstrap } from './app/bootstrap';
+import { startFirstScreen } from './app/first-screen';
 
-void bootstrap(document.getElementById('root')!);
+// The entry stays tiny: it starts the first screen's requests at once, while the app's code
+// (preloaded from index.html, see vite.config.ts) downloads.
+startFirstScreen();
+void import('./app/bootstrap').then(({ bootstrap }) => bootstrap(document.getElementById('root')!));

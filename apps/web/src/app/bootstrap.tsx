@@ -1,9 +1,10 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { categoryKeys } from '../features/market/api/get-categories';
 import { getTradeList, tradeListKeys } from '../features/market/api/get-trade-list';
 import { calls } from '../lib/calls';
 import { currentLanguage, i18n, initI18n, onLanguageChanged } from '../lib/i18n';
+import { whenIdle } from '../lib/idle';
 import { readLanguageCookie } from '../lib/language';
 import { queryClient } from '../lib/query-client';
 import { wireRealtime } from '../lib/realtime';
@@ -13,20 +14,22 @@ import { showLoadingToast, toast } from '../lib/toast';
 import { getToken } from '../stores/session';
 import { setupAntdMobile } from './antd-setup';
 import { App } from './app';
+import { isHomePath, takeFirstScreen } from './first-screen';
 import { router } from './router';
 
 /**
- * On a cold start at `/`, fetch the home chunk and its data while the catalog loads, instead of
- * one after the other (catalog → route chunk → trade list).
+ * On a cold start at `/`, the home screen's data comes from the requests the entry started before
+ * this code arrived (first-screen.ts), instead of being requested only now.
  */
 function prefetchFirstScreen(): void {
-  const path = location.hash.replace(/^#/, '').split('?')[0] || '/';
-  if (path !== '/') return;
-  void import('./routes/home');
-  void queryClient.prefetchQuery({ queryKey: tradeListKeys.search(''), queryFn: () => getTradeList('') });
+  if (!isHomePath()) return;
+  void queryClient.prefetchQuery({
+    queryKey: tradeListKeys.search(''),
+    queryFn: () => takeFirstScreen(calls.tradeList.path, () => getTradeList('')),
+  });
   void queryClient.prefetchQuery({
     queryKey: categoryKeys.lang(readLanguageCookie()),
-    queryFn: () => call(calls.categories),
+    queryFn: () => takeFirstScreen(calls.categories.path, () => call(calls.categories)),
   });
 }
 
@@ -50,13 +53,17 @@ export async function bootstrap(container: HTMLElement): Promise<void> {
   // Server-translated data (category names, msg) follows the language.
   onLanguageChanged(() => void queryClient.invalidateQueries());
 
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  // A transition: the first render of the app is interruptible (yields to the browser every few
+  // milliseconds) instead of one long task.
+  const root = createRoot(container);
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
 
   // The spec's silent manifest request, off the critical path.
-  const idle = window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 1500));
-  idle(() => void fetchManifest());
+  whenIdle(() => void fetchManifest(), 5_000);
 }

@@ -169,3 +169,18 @@ export const DeviceIcon = icon(
 );
 export const ChevronLeftIcon = icon(<path d="m15 5-7 7 7 7" />);
 export const ChevronRightIcon = icon(<path d="m9 5 7 7-7 7" />);
+export const CopyIcon = icon(
+  <>
+    <rect x="9" y="9" width="11" height="11" rx="2" />
+    <path d="M5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1" />
+  </>,
+);
+export const ChevronDownIcon = icon(<path d="m6 9 6 6 6-6" />);
+export const RefreshIcon = icon(<path d="M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7" />);
+export const TrashIcon = icon(<path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />);
+export const InfoIcon = icon(
+  <>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 11v6M12 7.5v.01" />
+  </>,
+);

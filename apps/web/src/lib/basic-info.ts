@@ -1,8 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { calls } from '../../../lib/calls';
-import { call } from '../../../lib/request';
+import { calls } from './calls';
+import { call } from './request';
 
-/** GET /api/basicSet/getBasicInfo: service link and its type, among the base settings. */
+/**
+ * GET /api/basicSet/getBasicInfo: service link and its type, registration verification type,
+ * fee type, site title and platform e-mail. Shared by the auth and user features.
+ */
 export const basicInfoKeys = { all: ['settings', 'basic-info'] as const };
 
 export function useBasicInfo() {

@@ -1,42 +1,8 @@
-import { DEFAULT_LANGUAGE, type Language, normalizeLanguage } from '@meridian/i18n';
+import { type Language, normalizeLanguage } from '@meridian/i18n';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { loadCatalog } from './catalogs';
 import { applyDocumentLanguage, readLanguageCookie, writeLanguageCookie } from './language';
-
-type Catalog = Record<string, unknown>;
-
-/**
- * One lazy chunk per language catalog (packages/i18n/locales/<lang>/web.json): only the active
- * language is ever downloaded. A language whose catalog does not exist yet falls back to English.
- */
-const loaders = import.meta.glob<Catalog>('../../../../packages/i18n/locales/*/web.json', {
-  import: 'default',
-});
-
-const loaderFor = (lang: string) => loaders[`../../../../packages/i18n/locales/${lang}/web.json`];
-
-/** Loads a chunk, retrying a transient failure (a server restart, a flaky network) twice. */
-async function withRetry<T>(load: () => Promise<T>, attempts = 3): Promise<T> {
-  for (let i = 1; ; i++) {
-    try {
-      return await load();
-    } catch (err) {
-      if (i >= attempts) throw err;
-      await new Promise((resolve) => setTimeout(resolve, 600 * i));
-    }
-  }
-}
-
-async function loadCatalog(lang: Language): Promise<{ lang: Language; catalog: Catalog }> {
-  const load = loaderFor(lang) ?? loaderFor('en') ?? loaderFor(DEFAULT_LANGUAGE);
-  if (!load) return { lang, catalog: {} };
-  try {
-    return { lang, catalog: await withRetry(load) };
-  } catch (err) {
-    console.warn(`[i18n] catalog ${lang} could not be loaded`, err);
-    return { lang, catalog: {} };
-  }
-}
 
 export const i18n = i18next.createInstance();
 
@@ -45,7 +11,7 @@ export const currentLanguage = (): Language => normalizeLanguage(i18n.language);
 
 export async function initI18n(): Promise<Language> {
   const lang = readLanguageCookie();
-  const { catalog } = await loadCatalog(lang);
+  const catalog = await loadCatalog(lang);
   await i18n.use(initReactI18next).init({
     lng: lang,
     resources: { [lang]: { web: catalog } },
@@ -70,7 +36,7 @@ export function onLanguageChanged(fn: (lang: Language) => void): () => void {
 export async function switchLanguage(input: string): Promise<Language> {
   const lang = normalizeLanguage(input);
   if (!i18n.hasResourceBundle(lang, 'web')) {
-    const { catalog } = await loadCatalog(lang);
+    const catalog = await loadCatalog(lang);
     i18n.addResourceBundle(lang, 'web', catalog, true, true);
   }
   await i18n.changeLanguage(lang);

@@ -253,3 +253,18 @@ export async function fetchManifest(): Promise<Record<string, unknown> | null> {
     return null;
   }
 }
+
+/**
+ * Typed call resolving to the whole envelope, for calls whose success `msg` is shown to the user
+ * (spec §8: send code, reset password, …).
+ */
+export function callEnvelope<C extends CallContract>(
+  contract: C | CallRef<C>,
+  payload?: CallQuery<C> | CallBody<C>,
+  options?: Omit<RequestOptions, 'flat'>,
+): Promise<Envelope<CallData<C>>> {
+  return request<CallData<C>>(contract.method, contract.path, payload as Payload | undefined, {
+    ...options,
+    flat: false,
+  });
+}

@@ -1,14 +1,18 @@
 import type { LoginResult } from '@meridian/contracts';
-import { Button, Input, Tabs } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { DeviceIcon, EyeIcon, EyeOffIcon } from '../../../components/icons';
+import { FormField, formStyles, PasswordInput } from '../../../components/form-controls';
+import { DeviceIcon } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
 import { toast } from '../../../lib/toast';
 import { useSession } from '../../../stores/session';
-import { type LoginMode, loginDemo, loginWithPassword } from '../api/login';
+import { loginDemo, loginWithPassword } from '../api/login';
+import { useAccountInput } from '../hooks/use-account-input';
 import { safeFrom } from '../redirect';
+import { checkLogin } from '../validation';
+import { AccountField, AccountTabs } from './account-field';
 import styles from './login-screen.module.css';
 
 /** `/login` (spec §2, §5): e-mail or mobile login, and the demo account of this device. */
@@ -17,10 +21,8 @@ export function LoginScreen() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const setSession = useSession((s) => s.setSession);
-  const [mode, setMode] = useState<LoginMode>('email');
-  const [account, setAccount] = useState('');
+  const input = useAccountInput();
   const [password, setPassword] = useState('');
-  const [showPassword, setShowPassword] = useState(false);
   const [busy, setBusy] = useState<'password' | 'demo' | null>(null);
   const accountId = useId();
   const passwordId = useId();
@@ -33,17 +35,16 @@ export function LoginScreen() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
-    if (!account.trim()) {
-      toast(t(mode === 'email' ? 'login.enterEmail' : 'login.enterPhone'));
-      return;
-    }
-    if (!password) {
-      toast(t('login.enterPassword'));
+    const problem = checkLogin({ mode: input.mode, account: input.value, password });
+    if (problem) {
+      toast(t(problem));
       return;
     }
     setBusy('password');
     try {
-      done(await loginWithPassword({ account: account.trim(), password, mode }));
+      done(
+        await loginWithPassword({ account: input.value, password, mode: input.mode, areaId: input.area?.id }),
+      );
     } catch {
       // the request layer showed the server's msg
     } finally {
@@ -72,58 +73,20 @@ export function LoginScreen() {
           <p className={styles.subtitle}>{t('login.subtitle')}</p>
         </div>
 
-        <Tabs
-          activeKey={mode}
-          onChange={(key) => {
-            setMode(key as LoginMode);
-            setAccount('');
-          }}
-          className={styles.tabs}
-        >
-          <Tabs.Tab key="email" title={t('login.tabEmail')} />
-          <Tabs.Tab key="mobile" title={t('login.tabMobile')} />
-        </Tabs>
+        <AccountTabs input={input} />
 
-        <form className={styles.form} onSubmit={submit} noValidate>
-          <label className={styles.label} htmlFor={accountId}>
-            {t(mode === 'email' ? 'login.email' : 'login.mobile')}
-          </label>
-          <div className={styles.field}>
-            <Input
-              id={accountId}
-              name="account"
-              type={mode === 'email' ? 'email' : 'tel'}
-              autoComplete={mode === 'email' ? 'email' : 'tel'}
-              placeholder={t(mode === 'email' ? 'login.emailPlaceholder' : 'login.mobilePlaceholder')}
-              value={account}
-              onChange={setAccount}
-              clearable
-            />
-          </div>
-
-          <label className={styles.label} htmlFor={passwordId}>
-            {t('login.password')}
-          </label>
-          <div className={styles.field}>
-            <Input
+        <form className={formStyles.form} onSubmit={submit} noValidate>
+          <AccountField id={accountId} input={input} />
+          <FormField id={passwordId} label={t('login.password')}>
+            <PasswordInput
               id={passwordId}
               name="password"
-              type={showPassword ? 'text' : 'password'}
               autoComplete="current-password"
               placeholder={t('login.passwordPlaceholder')}
               value={password}
               onChange={setPassword}
             />
-            <button
-              type="button"
-              className={styles.eye}
-              aria-label={t(showPassword ? 'login.hidePassword' : 'login.showPassword')}
-              aria-pressed={showPassword}
-              onClick={() => setShowPassword((v) => !v)}
-            >
-              {showPassword ? <EyeIcon size={20} /> : <EyeOffIcon size={20} />}
-            </button>
-          </div>
+          </FormField>
 
           <div className={styles.forgotRow}>
             <Link to="/forgot" className={styles.linkMuted}>

@@ -1,10 +1,10 @@
 import type { Instrument } from '@meridian/contracts';
+import type { TFunction } from 'i18next';
 import { memo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { assetUrl } from '../../../lib/api-host';
 import { formatChange, formatPrice, trendOf } from '../../../lib/format';
-import { useQuotes } from '../../../stores/quotes';
+import { useQuoteValue } from '../../../stores/quotes';
 import { useSparkline } from '../api/get-sparkline';
 import { useInView } from '../hooks/use-in-view';
 import styles from './home.module.css';
@@ -34,18 +34,21 @@ function InstrumentLogo({ src, code }: { src: string; code: string }) {
   );
 }
 
-// Primitive selectors: a component re-renders only when its own value changes.
-const useLiveClose = (item: Instrument) =>
-  useQuotes((s) => s.byId[item.Id]?.Close) ?? item.ForexQuotations.Close;
-const useLiveChange = (item: Instrument) =>
-  useQuotes((s) => s.byId[item.Id]?.Change) ?? item.ForexQuotations.Change;
-const useMarketOpen = (item: Instrument) =>
-  (useQuotes((s) => s.byId[item.Id]?.MarketStatus) ?? item.MarketStatus) === 1;
+// Primitive selectors of the row's own instrument: a component re-renders only when its own value
+// changes, and only while its row is near the viewport (`live`).
+const useLiveClose = (item: Instrument, live: boolean) =>
+  useQuoteValue(item.Id, (q) => q?.Close ?? item.ForexQuotations.Close, live);
+const useLiveChange = (item: Instrument, live: boolean) =>
+  useQuoteValue(item.Id, (q) => q?.Change ?? item.ForexQuotations.Change, live);
+const useMarketOpen = (item: Instrument, live: boolean) =>
+  useQuoteValue(item.Id, (q) => (q?.MarketStatus ?? item.MarketStatus) === 1, live);
+const useLiveTrend = (item: Instrument, live: boolean) =>
+  useQuoteValue(item.Id, (q) => trendOf(q?.Change ?? item.ForexQuotations.Change), live);
 
 /** Price (coloured by its last move, flashing on change) and percent change: the only live cells. */
-function LivePrice({ item }: { item: Instrument }) {
-  const close = useLiveClose(item);
-  const change = useLiveChange(item);
+function LivePrice({ item, live }: { item: Instrument; live: boolean }) {
+  const close = useLiveClose(item, live);
+  const change = useLiveChange(item, live);
   const last = useRef({ price: close, dir: '', n: 0 });
   if (close !== last.current.price) {
     last.current = { price: close, dir: close > last.current.price ? 'up' : 'down', n: last.current.n + 1 };
@@ -64,11 +67,10 @@ function LivePrice({ item }: { item: Instrument }) {
 }
 
 /** The 15-minute sparkline (fetched once the row is near the viewport) or the market-closed label. */
-function RowChart({ item, visible }: { item: Instrument; visible: boolean }) {
-  const { t } = useTranslation();
-  const open = useMarketOpen(item);
-  const trend = useQuotes((s) => trendOf(s.byId[item.Id]?.Change ?? item.ForexQuotations.Change));
-  const sparkline = useSparkline(item.Id, visible && open);
+function RowChart({ item, seen, live, t }: { item: Instrument; seen: boolean; live: boolean; t: TFunction }) {
+  const open = useMarketOpen(item, live);
+  const trend = useLiveTrend(item, live);
+  const sparkline = useSparkline(item.Id, seen && open);
   // The closes as served (the query refreshes them every minute): no re-render per tick.
   const points = sparkline.data;
   if (!open) return <span className={styles.closed}>{t('home.marketClosed')}</span>;
@@ -76,10 +78,14 @@ function RowChart({ item, visible }: { item: Instrument; visible: boolean }) {
   return <Sparkline values={points} trend={trend} label={t('home.chartLabel', { code: item.ShowCode })} />;
 }
 
-/** One instrument row; a tick re-renders only its LivePrice (and RowChart when the status flips). */
-export const QuoteRow = memo(function QuoteRow({ item }: { item: Instrument }) {
+/**
+ * One instrument row; a tick re-renders only its LivePrice (and RowChart when the status flips),
+ * and only while the row is near the viewport. `t` comes from the screen (one i18n subscription
+ * for the list, not one per row).
+ */
+export const QuoteRow = memo(function QuoteRow({ item, t }: { item: Instrument; t: TFunction }) {
   const ref = useRef<HTMLAnchorElement>(null);
-  const visible = useInView(ref);
+  const { visible, seen } = useInView(ref);
   return (
     <Link ref={ref} to={`/trade?id=${item.Id}`} className={styles.row} data-testid="quote-row">
       <InstrumentLogo src={item.Logo} code={item.ShowCode || item.Code} />
@@ -88,9 +94,9 @@ export const QuoteRow = memo(function QuoteRow({ item }: { item: Instrument }) {
         <span className={styles.sub}>{item.Code}</span>
       </span>
       <span className={styles.chart}>
-        <RowChart item={item} visible={visible} />
+        <RowChart item={item} seen={seen} live={visible} t={t} />
       </span>
-      <LivePrice item={item} />
+      <LivePrice item={item} live={visible} />
     </Link>
   );
 });

@@ -1,9 +1,14 @@
-import { request } from '../../../lib/request';
+import { calls } from '../../../lib/calls';
+import { call } from '../../../lib/request';
 
-/** Best-effort server logout (the full call comes with the accounts issue): errors are ignored. */
+/**
+ * POST /api/user/logout: revokes this session's token (and its sockets) on the server. The local
+ * session ends whatever the answer, so failures are silent and a 999 (token already revoked) is
+ * not acted on here: the caller resets and navigates itself.
+ */
 export async function logoutOnServer(): Promise<void> {
   try {
-    await request('POST', '/api/user/logout', {}, { showErrorMessage: false, isInitialLoad: true });
+    await call(calls.logout, undefined, { showErrorMessage: false, isInitialLoad: true, loading: true });
   } catch {
     // ignored: the local session ends anyway
   }

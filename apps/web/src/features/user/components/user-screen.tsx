@@ -1,4 +1,3 @@
-import { Dialog } from 'antd-mobile';
 import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -25,14 +24,14 @@ import {
 import { PageHeader } from '../../../components/page-header';
 import { copyText } from '../../../lib/clipboard';
 import { groupDecimal } from '../../../lib/format';
-import { resetSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useSession } from '../../../stores/session';
 import { useWalletBalance } from '../api/get-balance';
-import { useBasicInfo } from '../api/get-basic-info';
 import { useUserInfo } from '../api/get-user-info';
-import { logoutOnServer } from '../api/logout';
 import { useHideBalance } from '../hide-balance';
+import { useCustomerService } from '../hooks/use-customer-service';
+import { useLogout } from '../hooks/use-logout';
+import { inviteLink } from '../invite-link';
 import styles from './user-screen.module.css';
 
 const MASK = '****';
@@ -54,7 +53,6 @@ export function UserScreen() {
   const stored = useSession((s) => s.user);
   const info = useUserInfo();
   const wallet = useWalletBalance();
-  const basic = useBasicInfo();
   const [hidden, toggleHidden] = useHideBalance();
 
   const user = info.data ?? stored;
@@ -68,58 +66,15 @@ export function UserScreen() {
     else navigate(to);
   };
 
-  const openService = () => {
-    const settings = basic.data;
-    const link = settings?.service_link ?? '';
-    if (settings?.service_link_type === 2 && link) {
-      void Dialog.show({
-        title: t('user.serviceTitle'),
-        content: <p className={styles.dialogLink}>{link}</p>,
-        closeOnAction: true,
-        closeOnMaskClick: true,
-        actions: [
-          [
-            { key: 'cancel', text: t('common.cancel') },
-            {
-              key: 'copy',
-              text: t('common.copy'),
-              bold: true,
-              onClick: async () => {
-                if (await copyText(link)) toast(t('common.copied'));
-              },
-            },
-          ],
-        ],
-      });
-    } else if (settings?.service_link_type === 3 && link) {
-      window.location.href = link;
-    } else {
-      navigate('/mine/chat');
-    }
-  };
+  const openService = useCustomerService();
+  const logout = useLogout();
 
   const copyInvite = async () => {
     if (isDemo || !user?.invite_code) {
       toast(t('common.realAccountRequired'));
       return;
     }
-    const url = `${location.origin}${location.pathname}#/register?invite_code=${encodeURIComponent(user.invite_code)}`;
-    if (await copyText(url)) toast(t('common.copied'));
-  };
-
-  const logout = async () => {
-    const confirmed = await Dialog.confirm({
-      title: t('user.logoutTitle'),
-      content: t('user.logoutConfirm'),
-      confirmText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-    });
-    if (!confirmed) return;
-    void logoutOnServer();
-    // Leave the guarded screen first, or its guard would redirect to /login on the reset.
-    await navigate('/', { replace: true });
-    resetSession();
-    toast(t('user.logoutDone'));
+    if (await copyText(inviteLink(user.invite_code))) toast(t('common.copied'));
   };
 
   const groups: MenuEntry[][] = [
@@ -180,7 +135,8 @@ export function UserScreen() {
     });
   }
 
-  const accountLabel = isDemo ? t('user.demoAccount') : user?.email || user?.mobile || t('user.realAccount');
+  const mobile = user?.mobile ? `${user.area_code} ${user.mobile}`.trim() : '';
+  const accountLabel = isDemo ? t('user.demoAccount') : user?.email || mobile || t('user.realAccount');
 
   return (
     <div className="page">
@@ -189,7 +145,7 @@ export function UserScreen() {
         <section className={styles.card} aria-labelledby="account-label">
           <div className={styles.cardTop}>
             <div className={styles.avatar} aria-hidden="true">
-              {(accountLabel[0] ?? 'M').toUpperCase()}
+              {(accountLabel.match(/[\p{L}\d]/u)?.[0] ?? 'M').toUpperCase()}
             </div>
             <div className={styles.identity}>
               <h2 id="account-label" className={styles.accountLabel}>
@@ -225,11 +181,21 @@ export function UserScreen() {
           </p>
 
           <div className={styles.actions}>
-            <button type="button" className={styles.primaryAction} onClick={realOnly('/mine/charge')}>
+            <button
+              type="button"
+              className={styles.primaryAction}
+              onClick={realOnly('/mine/charge')}
+              data-testid="deposit"
+            >
               <DepositIcon size={18} />
               {t('user.deposit')}
             </button>
-            <button type="button" className={styles.secondaryAction} onClick={realOnly('/mine/withdraw')}>
+            <button
+              type="button"
+              className={styles.secondaryAction}
+              onClick={realOnly('/mine/withdraw')}
+              data-testid="withdraw"
+            >
               <WithdrawIcon size={18} />
               {t('user.withdraw')}
             </button>

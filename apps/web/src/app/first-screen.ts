@@ -1,0 +1,54 @@
+import { apiOrigin } from '../lib/api-host';
+import { calls } from '../lib/calls';
+import { loadCatalog } from '../lib/catalogs';
+import { readLanguageCookie } from '../lib/language';
+import { getToken } from '../stores/session';
+
+/**
+ * The first screen's critical requests, started by the entry before the app's code has arrived
+ * (the entry is a few KB; React, the router, i18next and the request layer load in parallel):
+ * the language catalog and, on a cold start at `/`, the home chunk, the trade list and the
+ * categories. Without this they would wait for all that code to download and run.
+ *
+ * The two API requests are plain `fetch`es with the request layer's headers and `t` parameter
+ * (spec §7). Their data is handed to the queries by `takeFirstScreen`; anything but a code-1
+ * envelope (an error code, a transport failure, a non-envelope body) is dropped and the regular
+ * call runs instead, so toasts, code 999 and retries behave exactly as for any other request.
+ */
+
+type Early = Promise<{ data: unknown } | null>;
+const early = new Map<string, Early>();
+
+/** Code 1 = success (the request layer's SUCCESS; not imported, to keep axios out of the entry). */
+const SUCCESS = 1;
+
+function get(path: string, lang: string): Early {
+  const url = new URL(path, `${apiOrigin(location)}/`);
+  url.searchParams.set('t', String(Date.now()));
+  return fetch(url, { headers: { lang, authorization: getToken() ?? '' } })
+    .then((res) => res.json() as Promise<{ code?: unknown; data?: unknown } | null>)
+    .then((body) => (body?.code === SUCCESS ? { data: body.data } : null))
+    .catch(() => null);
+}
+
+export const isHomePath = () => (location.hash.replace(/^#/, '').split('?')[0] || '/') === '/';
+
+export function startFirstScreen(): void {
+  const lang = readLanguageCookie();
+  void loadCatalog(lang);
+  if (!isHomePath() || typeof fetch !== 'function') return;
+  void import('./routes/home');
+  early.set(calls.tradeList.path, get(calls.tradeList.path, lang));
+  early.set(calls.categories.path, get(calls.categories.path, lang));
+}
+
+/**
+ * The early answer of a first-screen call (once), or the regular call when there is none or it
+ * did not succeed.
+ */
+export function takeFirstScreen<T>(path: string, regular: () => Promise<T>): Promise<T> {
+  const answer = early.get(path);
+  early.delete(path);
+  if (!answer) return regular();
+  return answer.then((r) => (r ? (r.data as T) : regular()));
+}

@@ -1,0 +1,1 @@
+export { AnnouncementScreen as Component } from '../../features/user/components/announcement-screen';

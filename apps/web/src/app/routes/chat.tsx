@@ -1,0 +1,1 @@
+export { ChatScreen as Component } from '../../features/user/components/chat-screen';

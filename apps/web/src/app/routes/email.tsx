@@ -1,0 +1,1 @@
+export { EmailScreen as Component } from '../../features/user/components/email-screen';

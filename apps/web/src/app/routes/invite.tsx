@@ -1,0 +1,1 @@
+export { InviteScreen as Component } from '../../features/user/components/invite-screen';

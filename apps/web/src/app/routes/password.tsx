@@ -1,0 +1,1 @@
+export { PasswordScreen as Component } from '../../features/user/components/password-screen';

@@ -1,0 +1,1 @@
+export { SystemScreen as Component } from '../../features/user/components/system-screen';

@@ -1,0 +1,103 @@
+import { Button } from 'antd-mobile';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { FormField, formStyles, PasswordInput } from '../../../components/form-controls';
+import { PageHeader } from '../../../components/page-header';
+import { toast } from '../../../lib/toast';
+import { amendPassword } from '../api/amend-password';
+import { checkAmendPassword } from '../validation';
+import { AccountGate } from './account-gate';
+import styles from './mine.module.css';
+
+function PasswordForm() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [oldPassword, setOldPassword] = useState('');
+  const [password, setPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [busy, setBusy] = useState(false);
+  const ids = { old: useId(), password: useId(), repeat: useId() };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    const problem = checkAmendPassword({ oldPassword, password, repeat });
+    if (problem) {
+      toast(t(problem));
+      return;
+    }
+    setBusy(true);
+    try {
+      const envelope = await amendPassword({ oldPassword, password, repeat });
+      toast(envelope.msg || t('password.done'));
+      navigate('/user', { replace: true });
+    } catch {
+      // the request layer showed the server's msg
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className={formStyles.form} onSubmit={submit} noValidate data-testid="password-form">
+      <FormField id={ids.old} label={t('password.old')}>
+        <PasswordInput
+          id={ids.old}
+          name="old_password"
+          autoComplete="current-password"
+          placeholder={t('password.oldPlaceholder')}
+          value={oldPassword}
+          onChange={setOldPassword}
+        />
+      </FormField>
+      <FormField id={ids.password} label={t('password.new')} hint={t('register.passwordHint')}>
+        <PasswordInput
+          id={ids.password}
+          name="new_password"
+          autoComplete="new-password"
+          placeholder={t('forgot.newPasswordPlaceholder')}
+          value={password}
+          onChange={setPassword}
+        />
+      </FormField>
+      <FormField id={ids.repeat} label={t('password.repeat')}>
+        <PasswordInput
+          id={ids.repeat}
+          name="re_password"
+          autoComplete="new-password"
+          placeholder={t('register.repeatPlaceholder')}
+          value={repeat}
+          onChange={setRepeat}
+        />
+      </FormField>
+      <p className={formStyles.hint}>{t('password.otherSessions')}</p>
+      <Button
+        type="submit"
+        color="primary"
+        block
+        shape="rounded"
+        size="large"
+        loading={busy}
+        className={formStyles.submit}
+      >
+        {t('password.submit')}
+      </Button>
+    </form>
+  );
+}
+
+/** `/mine/password`: old, new and repeated password; this session stays, the others end. */
+export function PasswordScreen() {
+  const { t } = useTranslation();
+  return (
+    <div className="page">
+      <PageHeader title={t('screens.password')} />
+      <main className={styles.body}>
+        <AccountGate realOnly>
+          <PasswordForm />
+        </AccountGate>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { Dialog } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useBasicInfo } from '../../../lib/basic-info';
+import { copyText } from '../../../lib/clipboard';
+import { toast } from '../../../lib/toast';
+import styles from '../components/mine.module.css';
+
+/** service_link_type values of the base settings (spec §2, customer service entry). */
+export const SERVICE_LINK = { dialog: 2, redirect: 3 } as const;
+
+/**
+ * The customer-service entry: type 2 shows the link in a confirm dialog with a copy button,
+ * type 3 leaves for the link, anything else (or no link) opens /mine/chat.
+ */
+export function useCustomerService(): () => void {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const basic = useBasicInfo();
+  return () => {
+    const settings = basic.data;
+    const link = settings?.service_link ?? '';
+    if (settings?.service_link_type === SERVICE_LINK.dialog && link) {
+      void Dialog.show({
+        title: t('user.serviceTitle'),
+        content: (
+          <p className={styles.dialogLink} data-testid="service-link">
+            {link}
+          </p>
+        ),
+        closeOnAction: true,
+        closeOnMaskClick: true,
+        actions: [
+          [
+            { key: 'cancel', text: t('common.cancel') },
+            {
+              key: 'copy',
+              text: t('common.copy'),
+              bold: true,
+              onClick: async () => {
+                if (await copyText(link)) toast(t('common.copied'));
+              },
+            },
+          ],
+        ],
+      });
+    } else if (settings?.service_link_type === SERVICE_LINK.redirect && link) {
+      window.location.href = link;
+    } else {
+      navigate('/mine/chat');
+    }
+  };
+}

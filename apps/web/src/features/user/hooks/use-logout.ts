@@ -1,0 +1,29 @@
+import { Dialog } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { resetSession } from '../../../lib/session';
+import { toast } from '../../../lib/toast';
+import { logoutOnServer } from '../api/logout';
+
+/**
+ * Logout (spec §4): confirmation → server call (revokes the token) → local reset → `/` →
+ * 'Successful exit'. The screen is left before the reset, or the guard of /user would answer the
+ * reset with its own redirect to /login.
+ */
+export function useLogout(): () => Promise<void> {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return async () => {
+    const confirmed = await Dialog.confirm({
+      title: t('user.logoutTitle'),
+      content: t('user.logoutConfirm'),
+      confirmText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+    });
+    if (!confirmed) return;
+    await logoutOnServer();
+    await navigate('/', { replace: true });
+    resetSession();
+    toast(t('user.logoutDone'));
+  };
+}
