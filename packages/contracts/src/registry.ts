@@ -11,6 +11,15 @@ import {
 } from './calls/auth.ts';
 import { abbreviatedKlineCall, categoriesCall, klineCall, tradeListCall } from './calls/market.ts';
 import { areaListCall, basicInfoCall, settingCall } from './calls/settings.ts';
+import {
+  cancelOrderCall,
+  closeOrderCall,
+  forexDetailCall,
+  myDealCall,
+  resetDemoCall,
+  setStopPriceCall,
+  submitOrderCall,
+} from './calls/trading.ts';
 
 /** Every public call; the server registers routes from it and the OpenAPI document is built from it. */
 export const ALL_CALLS = [
@@ -32,4 +41,11 @@ export const ALL_CALLS = [
   forgetPasswordCall,
   amendPasswordCall,
   logoutCall,
+  submitOrderCall,
+  myDealCall,
+  closeOrderCall,
+  cancelOrderCall,
+  setStopPriceCall,
+  forexDetailCall,
+  resetDemoCall,
 ] as const;

@@ -53,3 +53,20 @@ export const serverSocketMessage = z.union([
   klinePush,
 ]);
 export type ServerSocketMessage = z.infer<typeof serverSocketMessage>;
+
+/** FOREX_TRADE: the logged-in user's live account figures and open positions (DESIGN §3). */
+export const forexTradePush = z.object({
+  type: z.literal('FOREX_TRADE'),
+  data: z.object({
+    ProfitsTotal: z.string(),
+    HazardRate: z.string(),
+    CautionMoneyAll: z.string(),
+    NetValue: z.string(),
+    TransOrder: z.array(z.object({ Id: z.number().int(), UpdatePrice: z.number(), FactProfits: z.string() })),
+  }),
+});
+
+/** FOREX_CLOSED: ids of the user's orders that just ended (closed, stopped out, cancelled, filled away). */
+export const forexClosedPush = z.object({ type: z.literal('FOREX_CLOSED'), data: z.array(z.number().int()) });
+export const TOPIC_FOREX_TRADE = 'FOREX_TRADE';
+export const TOPIC_FOREX_CLOSED = 'FOREX_CLOSED';

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { defineCall } from '../define-call.ts';
+import { accountSummary, order } from '../entities/order.ts';
+
+const id = z.coerce.number().int().positive();
+/** Prices and lots arrive as query text; 0 or empty means "none" for optional prices. */
+const decimalQuery = z
+  .string()
+  .trim()
+  .max(32)
+  .regex(/^(\d+(\.\d+)?)?$/)
+  .default('0')
+  .transform((v) => v || '0');
+
+export const submitOrderCall = defineCall({
+  method: 'GET',
+  path: '/v1/api/forex/submit',
+  auth: 'user',
+  tag: 'trading',
+  summary:
+    'Open a market order (status 1) or place a pending order (status 0, at target_price); type 1 buy, 2 sell; ' +
+    'cont lots; multiple the leverage; stop_loss_price / target_profit_price 0 for none',
+  query: z.object({
+    type: z.coerce.number().int().min(1).max(2),
+    cont: decimalQuery,
+    forex_id: id,
+    status: z.coerce.number().int().min(0).max(1),
+    target_price: decimalQuery,
+    stop_loss_price: decimalQuery,
+    target_profit_price: decimalQuery,
+    multiple: z.coerce.number().int().min(0).max(10_000).default(0),
+  }),
+  data: order,
+});
+
+export const myDealCall = defineCall({
+  method: 'GET',
+  path: '/v1/api/forex/my_deal',
+  auth: 'user',
+  tag: 'trading',
+  summary:
+    'Orders by status: 1 holding, 0 pending, 3 history (closed and cancelled); 20 a page, newest first',
+  query: z.object({
+    status: z.coerce
+      .number()
+      .int()
+      .pipe(z.union([z.literal(0), z.literal(1), z.literal(3)])),
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+  }),
+  data: z.object({
+    data: z.array(order),
+    total: z.number().int(),
+    all_fact_profits: z.string(),
+    balance: z.string(),
+  }),
+});
+
+export const closeOrderCall = defineCall({
+  method: 'GET',
+  path: '/v1/api/forex/close',
+  auth: 'user',
+  tag: 'trading',
+  summary: 'Close a holding position at the current close-side price',
+  query: z.object({ id }),
+  data: order,
+});
+
+export const cancelOrderCall = defineCall({
+  method: 'GET',
+  path: '/v1/api/forex/cancel_trade',
+  auth: 'user',
+  tag: 'trading',
+  summary: 'Cancel a pending order; its reserved margin and fee return',
+  query: z.object({ id }),
+  data: order,
+});
+
+export const setStopPriceCall = defineCall({
+  method: 'GET',
+  path: '/v1/api/forex/set_stop_price',
+  auth: 'user',
+  tag: 'trading',
+  summary: 'Set or clear (0) the stop loss and take profit of a holding position or a pending order',
+  query: z.object({ id, target_profit_price: decimalQuery, stop_loss_price: decimalQuery }),
+  data: order,
+});
+
+export const forexDetailCall = defineCall({
+  method: 'GET',
+  path: '/v1/api/main/account/forexDetail',
+  auth: 'user',
+  tag: 'trading',
+  summary:
+    'The order screen summary: balance, margin, floating profit, net value, risk rate, prepayment ratio',
+  data: accountSummary,
+});
+
+export const resetDemoCall = defineCall({
+  method: 'GET',
+  path: '/v1/api/main/user/resetForexDemoAccount',
+  auth: 'user',
+  tag: 'trading',
+  summary: 'Demo accounts only: close everything and restore the starting balance',
+  data: z.null(),
+});
