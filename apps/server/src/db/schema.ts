@@ -205,3 +205,56 @@ export const captchas = pgTable('captchas', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
 });
+
+/**
+ * Orders and positions (DESIGN §4). A row is a pending order (status 0), an open position (1),
+ * or history (3 closed, 4 cancelled). Terms (contract size, leverage, fee rate, margin mode) are
+ * copied at placement: staff changes to an instrument apply to new orders only. Each fill and each
+ * close records the quote that priced it.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    instrumentId: integer('instrument_id')
+      .notNull()
+      .references(() => instruments.id),
+    side: smallint('side').notNull(),
+    status: smallint('status').notNull(),
+    quantity: numeric('quantity', { precision: 20, scale: 8 }).notNull(),
+    leverage: integer('leverage').notNull(),
+    contractSize: numeric('contract_size', { precision: 20, scale: 8 }).notNull(),
+    marginMode: smallint('margin_mode').notNull(),
+    feeRate: numeric('fee_rate', { precision: 20, scale: 8 }).notNull(),
+    feeType: smallint('fee_type').notNull(),
+    targetPrice: numeric('target_price', { precision: 24, scale: 10 }),
+    openPrice: numeric('open_price', { precision: 24, scale: 10 }),
+    openBid: numeric('open_bid', { precision: 24, scale: 10 }),
+    openAsk: numeric('open_ask', { precision: 24, scale: 10 }),
+    openQuoteTime: timestamp('open_quote_time', { withTimezone: true }),
+    openQuoteSeq: bigint('open_quote_seq', { mode: 'number' }),
+    stopLoss: numeric('stop_loss', { precision: 24, scale: 10 }).notNull().default('0'),
+    takeProfit: numeric('take_profit', { precision: 24, scale: 10 }).notNull().default('0'),
+    margin: numeric('margin', { precision: 20, scale: 6 }).notNull(),
+    fee: numeric('fee', { precision: 20, scale: 6 }).notNull(),
+    closePrice: numeric('close_price', { precision: 24, scale: 10 }),
+    closeBid: numeric('close_bid', { precision: 24, scale: 10 }),
+    closeAsk: numeric('close_ask', { precision: 24, scale: 10 }),
+    closeQuoteTime: timestamp('close_quote_time', { withTimezone: true }),
+    closeQuoteSeq: bigint('close_quote_seq', { mode: 'number' }),
+    closeReason: text('close_reason'),
+    realisedProfit: numeric('realised_profit', { precision: 20, scale: 6 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    openedAt: timestamp('opened_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('orders_user_status_idx').on(t.userId, t.status, t.id),
+    index('orders_live_idx')
+      .on(t.status)
+      .where(sql`${t.status} in (0, 1)`),
+  ],
+);
