@@ -4,3 +4,4 @@ export * from './ledger-types.ts';
 export * from './london-time.ts';
 export * from './market-session.ts';
 export * from './money.ts';
+export * from './trading/index.ts';

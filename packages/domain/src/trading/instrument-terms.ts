@@ -1,0 +1,72 @@
+import { type Money, money } from '../money.ts';
+
+/** Spec §3 `MarginMode`: 1 fixed, anything else leverage-based. */
+export const MARGIN_MODE = { FIXED: 1, LEVERAGE: 2 } as const;
+
+/**
+ * An instrument's trading terms as the engine sees them (spec §3 names in comments). Sizes and rates
+ * are decimal strings, exactly as stored (NUMERIC) and sent; leverage options are whole multiples.
+ * A position keeps a copy of the terms it opened with (DESIGN §4): staff edits apply to new orders.
+ * `InstrumentSeed` (apps/server market seeds) satisfies this shape as it is.
+ */
+export interface InstrumentTerms {
+  readonly code: string; // Code, e.g. 'EURUSD'
+  readonly baseCurrency: string; // 'EUR'
+  readonly quoteCurrency: string; // 'USD': prices, margin and profit are in this currency first
+  readonly contractSize: string; // ForexContNum: units of the base per lot
+  readonly lotStep: string; // Pip: quantities are whole multiples of it
+  readonly minLots: string; // ForexMinCont
+  readonly maxLotsPerOrder?: string | undefined; // per-order limit set in the back office (DESIGN §4)
+  readonly maxOpenLots?: string | undefined; // open lots per account and instrument (DESIGN §4)
+  readonly feeRate: string; // ForexFeeRate
+  readonly marginMode: number; // MarginMode: 1 fixed, otherwise leverage
+  readonly leverageOptions: readonly number[]; // HasForexMultiple values; empty = trading blocked
+  readonly pricePrecision: number; // PricePrecision: decimals of a price
+}
+
+export const isFixedMargin = (terms: Pick<InstrumentTerms, 'marginMode'>): boolean =>
+  terms.marginMode === MARGIN_MODE.FIXED;
+
+const positive = (text: string | undefined): boolean => {
+  if (text === undefined) return false;
+  try {
+    return money(text).gt(0);
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Problems with a set of terms (empty when sound). Terms come from the back office, so the engine
+ * checks them when it loads an instrument instead of failing later inside a margin computation.
+ */
+export function checkInstrumentTerms(terms: InstrumentTerms): string[] {
+  const problems: string[] = [];
+  const currency = /^[A-Z0-9]{2,10}$/;
+  if (!currency.test(terms.baseCurrency)) problems.push(`baseCurrency ${terms.baseCurrency}`);
+  if (!currency.test(terms.quoteCurrency)) problems.push(`quoteCurrency ${terms.quoteCurrency}`);
+  if (!positive(terms.contractSize)) problems.push('contractSize must be a positive decimal');
+  if (!positive(terms.lotStep)) problems.push('lotStep must be a positive decimal');
+  if (!positive(terms.minLots)) problems.push('minLots must be a positive decimal');
+  if (terms.maxLotsPerOrder !== undefined && !positive(terms.maxLotsPerOrder))
+    problems.push('maxLotsPerOrder must be a positive decimal');
+  if (terms.maxOpenLots !== undefined && !positive(terms.maxOpenLots))
+    problems.push('maxOpenLots must be a positive decimal');
+  let feeOk = false;
+  try {
+    feeOk = money(terms.feeRate).gte(0);
+  } catch {}
+  if (!feeOk) problems.push('feeRate must be a decimal ≥ 0');
+  if (!terms.leverageOptions.every((l) => Number.isSafeInteger(l) && l > 0))
+    problems.push('leverage options must be positive whole numbers');
+  if (!Number.isInteger(terms.pricePrecision) || terms.pricePrecision < 0 || terms.pricePrecision > 10)
+    problems.push('pricePrecision must be a whole number 0..10');
+  return problems;
+}
+
+/** Leverage is a whole multiple (1:100 → 100); a float here is a bug, not a rounding question. */
+export function leverageDecimal(leverage: number): Money {
+  if (!Number.isSafeInteger(leverage) || leverage <= 0)
+    throw new RangeError(`leverage must be a positive whole number, not ${leverage}`);
+  return money(BigInt(leverage));
+}

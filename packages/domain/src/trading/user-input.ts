@@ -1,0 +1,23 @@
+import { Money } from '../money.ts';
+
+export type ParsedDecimal =
+  | { readonly kind: 'empty' }
+  | { readonly kind: 'invalid' }
+  | { readonly kind: 'ok'; readonly value: Money };
+
+/**
+ * A decimal typed by a trader (a query parameter): empty, not a plain decimal, or a value. Unlike
+ * `money()` a bad text is an expected answer, not an exception. A JS number is still refused with a
+ * TypeError: it means a caller turned the wire text into a float, which is the bug to catch.
+ */
+export function parseUserDecimal(input: unknown): ParsedDecimal {
+  if (input === undefined || input === null) return { kind: 'empty' };
+  if (typeof input === 'number')
+    throw new TypeError('a JS number is not accepted as a decimal; pass its text');
+  if (Money.isDecimal(input)) return { kind: 'ok', value: new Money(input) };
+  if (typeof input !== 'string') return { kind: 'invalid' };
+  const text = input.trim();
+  if (text === '') return { kind: 'empty' };
+  if (!/^-?\d+(\.\d+)?$/.test(text)) return { kind: 'invalid' };
+  return { kind: 'ok', value: new Money(text) };
+}
