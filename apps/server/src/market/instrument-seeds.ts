@@ -138,6 +138,8 @@ export const INSTRUMENT_SEEDS: readonly InstrumentSeed[] = [
   fx('AUD', 'JPY', 101.41, 22, 0.13, 800),
   fx('EUR', 'AUD', 1.7519, 28, 0.085, 900),
   fx('GBP', 'CHF', 1.0653, 32, 0.085, 900),
+  // Also the rate that converts HK50's HKD margin and profit to USD (a pegged, quiet pair).
+  fx('USD', 'HKD', 7.7785, 25, 0.025, 1200),
 
   // Metals
   {
