@@ -13,6 +13,8 @@ import { marketRoutes } from './modules/market/market.routes.ts';
 import type { MarketRuntime } from './modules/market/market-runtime.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { readSetting } from './modules/settings/settings.service.ts';
+import { tradingRoutes } from './modules/trading/trading.routes.ts';
+import type { TradingService } from './modules/trading/trading.service.ts';
 import { authentication } from './plugins/authentication.ts';
 import { envelope } from './plugins/envelope.ts';
 import { registerInstrumentLogos } from './plugins/instrument-logos.ts';
@@ -21,6 +23,7 @@ import { requestLanguage } from './plugins/request-language.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { registerSocketGateway } from './ws/socket-gateway.ts';
 import type { TopicHub } from './ws/topic-hub.ts';
+import type { UserChannels } from './ws/user-channels.ts';
 
 export interface AppDeps {
   config: Config;
@@ -29,6 +32,8 @@ export interface AppDeps {
   market: MarketRuntime;
   hub: TopicHub;
   sessionEvents: SessionEvents;
+  userChannels: UserChannels;
+  trading: TradingService;
   logger?: boolean | object;
 }
 
@@ -70,12 +75,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   authRoutes(app, auth, deps.db, deps.now);
   settingsRoutes(app, deps.db);
   marketRoutes(app, deps.market);
+  tradingRoutes(app, deps.trading);
   registerInstrumentLogos(app);
   await registerSocketGateway(app, {
     db: deps.db,
     now: deps.now,
     hub: deps.hub,
     sessionEvents: deps.sessionEvents,
+    userChannels: deps.userChannels,
     isPublicTopic: (topic) => deps.market.isPublicTopic(topic),
   });
   await registerWebApp(app, deps.config.webDist);

@@ -14,8 +14,13 @@ function shiftedClock(startMs: number): Clock {
   return { now: () => Date.now() + offset };
 }
 
+import { AccountMonitor } from './engine/account-monitor.ts';
+import { TradingEngine } from './engine/trading-engine.ts';
 import { SessionEvents } from './lib/session-events.ts';
+import { readSetting } from './modules/settings/settings.service.ts';
+import { createTradingService } from './modules/trading/trading.service.ts';
 import { TopicHub } from './ws/topic-hub.ts';
+import { UserChannels } from './ws/user-channels.ts';
 
 export interface Server {
   app: FastifyInstance;
@@ -23,6 +28,7 @@ export interface Server {
   market: LiveMarket;
   hub: TopicHub;
   seed: SeedReport;
+  engine: TradingEngine;
   close(): Promise<void>;
 }
 
@@ -63,6 +69,40 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
       ...(config.MARKET_REPLAY_FILE ? { replayFile: config.MARKET_REPLAY_FILE } : {}),
       autoStart: opts.autoStartMarket ?? true,
     });
+    const userChannels = new UserChannels();
+    // The engine reports to the monitor, which needs the trading service: wired through late binding.
+    let monitor: AccountMonitor | undefined;
+    const engine = new TradingEngine({
+      db: database.db,
+      now: () => clock.now(),
+      market: {
+        instrumentById: (id) => market.instrumentById(id),
+        instruments: () => market.instruments(),
+        latest: (id) => market.feed.latest(id),
+        status: (id) => market.status(id),
+        maxQuoteAgeMs: (id) => 5 * (market.instrumentById(id)?.tickIntervalMs ?? 1000),
+      },
+      settings: {
+        feeType: async () => Number(await readSetting(database!.db, 'trade_fee_type')),
+        stopOutLevel: () => readSetting(database!.db, 'stop_out_level'),
+        marginCallLevel: () => readSetting(database!.db, 'margin_call_level'),
+      },
+      events: {
+        ordersEnded: (userId, ids) =>
+          userChannels.send(userId, `FC:${ids.join(',')}`, { type: 'FOREX_CLOSED', data: ids }),
+        accountTouched: (userId) => monitor?.touch(userId),
+      },
+      log: bootLog,
+    });
+    const restored = await engine.rebuild();
+    bootLog.info({ liveOrders: restored }, 'trading engine ready');
+    const trading = createTradingService({ db: database.db, engine, market });
+    monitor = new AccountMonitor(engine, trading, userChannels, bootLog);
+    market.feed.onQuote((q) => {
+      engine.onQuote(q);
+      monitor?.onQuoteFor(q.instrumentId);
+    });
+    monitor.start();
     const app = await buildApp({
       config,
       db: database.db,
@@ -70,6 +110,8 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
       market,
       hub,
       sessionEvents: new SessionEvents(),
+      userChannels,
+      trading,
       ...(opts.logger !== undefined ? { logger: opts.logger } : {}),
     });
     const db = database;
@@ -79,8 +121,11 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
       market,
       hub,
       seed,
+      engine,
       async close() {
         await app.close();
+        monitor?.stop();
+        await engine.idle();
         await market.stop();
         await db.close();
         unlock();

@@ -253,8 +253,6 @@ export const orders = pgTable(
   },
   (t) => [
     index('orders_user_status_idx').on(t.userId, t.status, t.id),
-    index('orders_live_idx')
-      .on(t.status)
-      .where(sql`${t.status} in (0, 1)`),
+    index('orders_live_idx').on(t.status).where(sql`${t.status} in (0, 1)`),
   ],
 );

@@ -22,19 +22,29 @@ describe('TriggerIndex', () => {
   it('agrees with a brute-force scan for any levels and price (property)', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ dir: fc.constantFrom('below', 'above'), level: fc.integer({ min: 1, max: 1000 }) }), {
-          maxLength: 60,
-        }),
+        fc.array(
+          fc.record({ dir: fc.constantFrom('below', 'above'), level: fc.integer({ min: 1, max: 1000 }) }),
+          {
+            maxLength: 60,
+          },
+        ),
         fc.integer({ min: 0, max: 1001 }),
         (items, price) => {
           const idx = new TriggerIndex();
-          items.forEach((it, i) => idx.add(it.dir as 'below' | 'above', { orderId: i, level: it.level, kind: 'fill' }));
+          items.forEach((it, i) =>
+            idx.add(it.dir as 'below' | 'above', { orderId: i, level: it.level, kind: 'fill' }),
+          );
           const expected = items
             .map((it, i) => ({ ...it, i }))
             .filter((it) => (it.dir === 'below' ? price <= it.level : price >= it.level))
             .map((it) => it.i)
             .sort((a, b) => a - b);
-          expect(idx.crossed(price).map((t) => t.orderId).sort((a, b) => a - b)).toEqual(expected);
+          expect(
+            idx
+              .crossed(price)
+              .map((t) => t.orderId)
+              .sort((a, b) => a - b),
+          ).toEqual(expected);
         },
       ),
     );

@@ -92,6 +92,7 @@ function toRecord(r: InstrumentRow): InstrumentRecord {
     marginMode: r.marginMode,
     leverageOptions: r.leverageOptions,
     sort: r.sort,
+    tickIntervalMs: r.tickIntervalMs,
   };
 }
 

@@ -9,10 +9,12 @@ import type { SessionEvents } from '../lib/session-events.ts';
 import { resolveToken } from '../plugins/authentication.ts';
 import { SocketConnection } from './socket-connection.ts';
 import type { TopicHub } from './topic-hub.ts';
+import type { UserChannels } from './user-channels.ts';
 
 export interface GatewayDeps {
   db: Db;
   sessionEvents: SessionEvents;
+  userChannels: UserChannels;
   now: () => number;
   hub: TopicHub;
   /** Whether a public market topic exists (DAY_MARKET, KLINE.<known code>). */
@@ -31,10 +33,13 @@ export async function registerSocketGateway(app: FastifyInstance, deps: GatewayD
   const connections = new Set<SocketConnection>();
   /** Logged-in sockets by session, so a revoked session's sockets close at once. */
   const bySession = new Map<string, Set<SocketConnection>>();
-  const bind = (conn: SocketConnection, tokenHash: string | null) => {
+  const bind = (conn: SocketConnection, tokenHash: string | null, userId: number | null) => {
     if (conn.tokenHash) bySession.get(conn.tokenHash)?.delete(conn);
+    if (conn.userId !== null) deps.userChannels.remove(conn.userId, conn);
     conn.tokenHash = tokenHash;
-    if (!tokenHash) return;
+    conn.userId = userId;
+    if (!tokenHash || userId === null) return;
+    deps.userChannels.add(userId, conn);
     let set = bySession.get(tokenHash);
     if (!set) {
       set = new Set();
@@ -109,18 +114,27 @@ export async function registerSocketGateway(app: FastifyInstance, deps: GatewayD
             conn.reply({ type: 'login_result', code: e.code, msg: t(e.msgKey) });
             return;
           }
-          conn.userId = auth.userId;
-          bind(conn, auth.tokenHash);
+          bind(conn, auth.tokenHash, auth.userId);
           conn.reply({ type: 'login_result', code: SUCCESS_CODE, msg: t('ok.login_success') });
           return;
         }
         case 'logout':
-          conn.userId = null;
-          bind(conn, null);
+          bind(conn, null, null);
           conn.reply({ type: 'logout_result', code: SUCCESS_CODE, msg: t('ok.success') });
           return;
         case 'sub':
         case 'unsub': {
+          // The user's own topics arrive on a logged-in socket without a subscription; accept the sub.
+          const isOwnTopic = m.topic === 'FOREX_TRADE' || m.topic === 'FOREX_CLOSED';
+          if (isOwnTopic && conn.userId !== null) {
+            conn.reply({
+              type: `${m.type}_result`,
+              topic: m.topic,
+              code: SUCCESS_CODE,
+              msg: t('ok.success'),
+            });
+            return;
+          }
           if (!deps.isPublicTopic(m.topic)) {
             const e = ERROR_CODES.REQUEST_INVALID_FIELD;
             conn.reply({
@@ -140,7 +154,7 @@ export async function registerSocketGateway(app: FastifyInstance, deps: GatewayD
     });
 
     const cleanup = () => {
-      bind(conn, null);
+      bind(conn, null, null);
       deps.hub.drop(conn);
       connections.delete(conn);
     };

@@ -16,6 +16,7 @@ export async function applyDeltas(
   db: DbOrTx,
   userId: number,
   d: { balance: string; lock: string; margin: string },
+  allowNegativeBalance = false,
 ) {
   const rows = await db
     .update(users)
@@ -26,7 +27,7 @@ export async function applyDeltas(
     })
     .where(
       sql`${users.id} = ${userId}
-        and ${users.balance} + ${d.balance}::numeric >= 0
+        and (${allowNegativeBalance} or ${users.balance} + ${d.balance}::numeric >= 0)
         and ${users.lockBalance} + ${d.lock}::numeric >= 0
         and ${users.margin} + ${d.margin}::numeric >= 0`,
     )

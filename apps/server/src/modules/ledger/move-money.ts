@@ -12,6 +12,11 @@ export interface Movement {
   memo?: string;
   /** A repeat with the same key returns the first entry and moves nothing. */
   idempotencyKey?: string;
+  /**
+   * Only for settling a position: a loss may take the balance below zero for the one entry that
+   * records it, which negative balance protection then resets with an entry of its own.
+   */
+  allowNegativeBalance?: boolean;
 }
 
 export type MoveResult =
@@ -31,7 +36,7 @@ export async function moveMoney(tx: DbOrTx, m: Movement): Promise<MoveResult> {
   const balance = money(m.balanceDelta).toFixed();
   const lock = money(m.lockDelta ?? '0').toFixed();
   const margin = money(m.marginDelta ?? '0').toFixed();
-  const after = await applyDeltas(tx, m.userId, { balance, lock, margin });
+  const after = await applyDeltas(tx, m.userId, { balance, lock, margin }, m.allowNegativeBalance ?? false);
   if (!after) return { ok: false, reason: 'INSUFFICIENT_FUNDS' };
   const entry = await insertEntry(tx, {
     userId: m.userId,

@@ -17,6 +17,7 @@ export interface InstrumentRecord {
   marginMode: number;
   leverageOptions: number[];
   sort: number;
+  tickIntervalMs: number;
 }
 
 export interface CategoryRecord {

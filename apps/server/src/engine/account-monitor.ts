@@ -1,0 +1,81 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { TradingService } from '../modules/trading/trading.service.ts';
+import type { UserChannels } from '../ws/user-channels.ts';
+import type { TradingEngine } from './trading-engine.ts';
+
+const PUSH_INTERVAL_MS = 250;
+
+/**
+ * Watches accounts whose positions moved: at most four times a second it recomputes their figures,
+ * pushes FOREX_TRADE to their sockets when the figures changed, and applies the stop-out rule.
+ */
+export class AccountMonitor {
+  private readonly dirty = new Set<number>();
+  private readonly lastFrame = new Map<number, string>();
+  private timer: NodeJS.Timeout | undefined;
+  private running = false;
+
+  constructor(
+    private readonly engine: TradingEngine,
+    private readonly trading: TradingService,
+    private readonly channels: UserChannels,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  touch(userId: number) {
+    this.dirty.add(userId);
+  }
+
+  onQuoteFor(instrumentId: number) {
+    for (const userId of this.engine.usersWithPositionsIn(instrumentId)) this.dirty.add(userId);
+  }
+
+  start() {
+    this.timer = setInterval(() => void this.flush(), PUSH_INTERVAL_MS);
+    this.timer.unref();
+  }
+
+  stop() {
+    if (this.timer) clearInterval(this.timer);
+  }
+
+  async flush() {
+    if (this.running) return;
+    this.running = true;
+    try {
+      const users = [...this.dirty];
+      this.dirty.clear();
+      for (const userId of users) {
+        try {
+          const s = await this.trading.summary(userId);
+          await this.engine.checkStopOut(userId, s.balance, s.CautionMoneyAll);
+          if (!this.channels.isOnline(userId)) continue;
+          const positions = this.engine.liveOrdersOf(userId).filter((o) => o.status === 1);
+          const rates = this.engine.rates();
+          const frame = {
+            type: 'FOREX_TRADE',
+            data: {
+              ProfitsTotal: s.ProfitsTotal,
+              HazardRate: s.HazardRate,
+              CautionMoneyAll: s.CautionMoneyAll,
+              NetValue: s.NetValue,
+              TransOrder: positions.map((o) => ({
+                Id: o.id,
+                UpdatePrice: this.engine.currentClosePrice(o),
+                FactProfits: this.engine.floatingProfit(o, rates)?.toFixed(6) ?? '0',
+              })),
+            },
+          };
+          const text = JSON.stringify(frame.data);
+          if (this.lastFrame.get(userId) === text) continue;
+          this.lastFrame.set(userId, text);
+          this.channels.send(userId, 'FT', frame);
+        } catch (err) {
+          this.log.error({ err, userId }, 'account figures failed');
+        }
+      }
+    } finally {
+      this.running = false;
+    }
+  }
+}

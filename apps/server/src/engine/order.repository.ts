@@ -1,0 +1,59 @@
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.ts';
+import { orders } from '../db/schema.ts';
+
+export type OrderRow = typeof orders.$inferSelect;
+
+export async function insertOrder(db: DbOrTx, row: typeof orders.$inferInsert): Promise<OrderRow> {
+  const rows = await db.insert(orders).values(row).returning();
+  return rows[0]!;
+}
+
+/** Changes an order only if it is still in `fromStatus`: two closes of one position cannot both win. */
+export async function transitionOrder(
+  db: DbOrTx,
+  id: number,
+  fromStatus: number,
+  set: Partial<typeof orders.$inferInsert>,
+): Promise<OrderRow | null> {
+  const rows = await db
+    .update(orders)
+    .set(set)
+    .where(and(eq(orders.id, id), eq(orders.status, fromStatus)))
+    .returning();
+  return rows[0] ?? null;
+}
+
+export async function findOrder(db: DbOrTx, id: number) {
+  const rows = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function listUserOrders(
+  db: DbOrTx,
+  userId: number,
+  statuses: number[],
+  page: number,
+  pageSize: number,
+) {
+  const where = and(eq(orders.userId, userId), inArray(orders.status, statuses));
+  const [rows, [{ n } = { n: 0 }]] = await Promise.all([
+    db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(orders).where(where),
+  ]);
+  return { rows, total: Number(n) };
+}
+
+/** Every pending order and open position: the engine's state at start. */
+export async function loadLiveOrders(db: DbOrTx) {
+  return db
+    .select()
+    .from(orders)
+    .where(inArray(orders.status, [0, 1]));
+}

@@ -1,0 +1,45 @@
+import type { Order } from '@meridian/contracts';
+import { money, toMarginText } from '@meridian/domain';
+import type { OrderRow } from '../../engine/order.repository.ts';
+import type { InstrumentRecord } from '../market/market-runtime.ts';
+
+const num = (v: string | null) => (v === null ? 0 : Number(v));
+const text6 = (v: string | null) =>
+  money(v ?? '0')
+    .toDecimalPlaces(6)
+    .toFixed();
+const iso = (d: Date | null) => (d ? d.toISOString() : '');
+
+/** Database row → spec §3 Order; live figures (current price, floating profit) come from the engine. */
+export function toOrderDto(
+  r: OrderRow,
+  instrument: InstrumentRecord | undefined,
+  live?: { updatePrice: number; floatingProfit: string | null },
+): Order {
+  const holding = r.status === 1;
+  return {
+    Id: r.id,
+    ForexId: r.instrumentId,
+    ForexTradeLists: {
+      Code: instrument?.code ?? '',
+      ShowCode: instrument?.showCode ?? '',
+      PricePrecision: instrument?.pricePrecision ?? 5,
+    },
+    OrderType: r.side,
+    Quantity: money(r.quantity).toFixed(),
+    Price: num(r.openPrice),
+    OriginPrice: num(r.targetPrice ?? r.openPrice),
+    UpdatePrice: holding ? (live?.updatePrice ?? 0) : num(r.closePrice),
+    ClosePrice: num(r.closePrice),
+    FactProfits: holding ? text6(live?.floatingProfit ?? '0') : text6(r.realisedProfit),
+    CautionMoney: toMarginText(money(r.margin)),
+    TradeFee: text6(r.fee),
+    Multiple: r.leverage,
+    TargetLossPrice: num(r.stopLoss),
+    TargetProfitPrice: num(r.takeProfit),
+    Status: r.status,
+    CloseReason: r.closeReason ?? '',
+    CreateTimeHandler: iso(r.createdAt),
+    CompleteTimeHandler: iso(r.closedAt),
+  };
+}

@@ -1,0 +1,50 @@
+import {
+  cancelOrderCall,
+  closeOrderCall,
+  forexDetailCall,
+  myDealCall,
+  resetDemoCall,
+  setStopPriceCall,
+  submitOrderCall,
+} from '@meridian/contracts';
+import type { FastifyInstance } from 'fastify';
+import { registerCall } from '../../lib/register-call.ts';
+import type { TradingService } from './trading.service.ts';
+
+export function tradingRoutes(app: FastifyInstance, trading: TradingService) {
+  registerCall(
+    app,
+    submitOrderCall,
+    ({ user, query }) =>
+      trading.submit(user.userId, {
+        side: query.type === 1 ? 'buy' : 'sell',
+        kind: query.status === 1 ? 'market' : 'pending',
+        instrumentId: query.forex_id,
+        quantity: query.cont,
+        leverage: query.multiple,
+        targetPrice: query.target_price,
+        stopLoss: query.stop_loss_price,
+        takeProfit: query.target_profit_price,
+      }),
+    { msgKey: 'ok.order_confirmed' },
+  );
+  registerCall(app, myDealCall, ({ user, query }) => trading.myDeal(user.userId, query.status, query.page));
+  registerCall(app, closeOrderCall, ({ user, query }) => trading.close(user.userId, query.id), {
+    msgKey: 'ok.order_closed',
+  });
+  registerCall(app, cancelOrderCall, ({ user, query }) => trading.cancel(user.userId, query.id), {
+    msgKey: 'ok.order_cancelled',
+  });
+  registerCall(
+    app,
+    setStopPriceCall,
+    ({ user, query }) =>
+      trading.setStops(user.userId, query.id, query.target_profit_price, query.stop_loss_price),
+    { msgKey: 'ok.stops_updated' },
+  );
+  registerCall(app, forexDetailCall, async ({ user }) => {
+    const { rawFloating: _ignored, ...s } = await trading.summary(user.userId);
+    return s;
+  });
+  registerCall(app, resetDemoCall, ({ user }) => trading.resetDemo(user.userId), { msgKey: 'ok.demo_reset' });
+}

@@ -1,0 +1,113 @@
+import type { AccountSummary, Order } from '@meridian/contracts';
+import { accountFigures, LEDGER_TYPE, money, toCents, toMarginText, toPercentText } from '@meridian/domain';
+import type { Db } from '../../db/client.ts';
+import { listUserOrders } from '../../engine/order.repository.ts';
+import type { SubmitRequest, TradingEngine } from '../../engine/trading-engine.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { findUserById } from '../account/user.repository.ts';
+import { moveMoney } from '../ledger/move-money.ts';
+import type { MarketRuntime } from '../market/market-runtime.ts';
+import { readSetting } from '../settings/settings.service.ts';
+import { toOrderDto } from './order.mapper.ts';
+
+const PAGE_SIZE = 20;
+
+export interface TradingDeps {
+  db: Db;
+  engine: TradingEngine;
+  market: MarketRuntime;
+}
+
+async function requireUser(db: Db, userId: number) {
+  const u = await findUserById(db, userId);
+  if (!u) throw new AppError('AUTH_SESSION_INVALID');
+  return u;
+}
+
+export function createTradingService(deps: TradingDeps) {
+  const { db, engine, market } = deps;
+
+  const dto = (row: Parameters<typeof toOrderDto>[0]): Order => {
+    const live = engine.liveOrdersOf(row.userId).find((o) => o.id === row.id);
+    return toOrderDto(
+      row,
+      market.instrumentById(row.instrumentId),
+      live
+        ? {
+            updatePrice: engine.currentClosePrice(live),
+            floatingProfit: engine.floatingProfit(live)?.toFixed() ?? null,
+          }
+        : undefined,
+    );
+  };
+
+  /** The account card figures (DESIGN §3), exact, from the stored balance and the live marks. */
+  async function summary(userId: number): Promise<AccountSummary & { rawFloating: string }> {
+    const u = await requireUser(db, userId);
+    const rates = engine.rates();
+    const floating = engine
+      .liveOrdersOf(userId)
+      .filter((o) => o.status === 1)
+      .reduce((acc, o) => acc.plus(engine.floatingProfit(o, rates) ?? money('0')), money('0'));
+    const f = accountFigures({ balance: u.balance, margin: u.margin, floatingProfit: floating });
+    return {
+      balance: toCents(money(u.balance)),
+      lock_balance: toCents(money(u.lockBalance)),
+      CautionMoneyAll: toMarginText(money(u.margin)),
+      ProfitsTotal: toCents(floating),
+      NetValue: toCents(f.netValue),
+      HazardRate: f.riskRate ? toPercentText(f.riskRate) : '',
+      PrepaymentRatio: f.prepaymentRatio && !money(u.margin).isZero() ? toPercentText(f.prepaymentRatio) : '',
+      rawFloating: floating.toFixed(),
+    };
+  }
+
+  return {
+    summary,
+
+    async submit(userId: number, req: SubmitRequest) {
+      const row = await engine.submit(userId, async () => (await requireUser(db, userId)).balance, req);
+      return dto(row);
+    },
+
+    async myDeal(userId: number, status: 0 | 1 | 3, page: number) {
+      const statuses = status === 3 ? [3, 4] : [status];
+      const { rows, total } = await listUserOrders(db, userId, statuses, page, PAGE_SIZE);
+      const s = await summary(userId);
+      return {
+        data: rows.map(dto),
+        total,
+        all_fact_profits: s.ProfitsTotal,
+        balance: s.balance,
+      };
+    },
+
+    close: async (userId: number, id: number) => dto(await engine.close(userId, id)),
+    cancel: async (userId: number, id: number) => dto(await engine.cancel(userId, id)),
+    setStops: async (userId: number, id: number, tp: string, sl: string) =>
+      dto(await engine.setStops(userId, id, sl, tp)),
+
+    /** Demo reset (DESIGN §6): close everything, then one ledger entry restores the starting balance. */
+    async resetDemo(userId: number) {
+      const u = await requireUser(db, userId);
+      if (!u.isDemo) throw new AppError('ORDER_DEMO_ONLY');
+      await engine.resetPositions(userId);
+      const start = money(await readSetting(db, 'demo_start_balance'));
+      await db.transaction(async (tx) => {
+        const fresh = (await findUserById(tx, userId))!;
+        const delta = start.minus(money(fresh.balance));
+        if (delta.isZero()) return;
+        const moved = await moveMoney(tx, {
+          userId,
+          type: LEDGER_TYPE.DEMO_RESET,
+          balanceDelta: delta.toFixed(),
+          memo: 'demo reset',
+        });
+        if (!moved.ok) throw new Error('demo reset refused');
+      });
+      return null;
+    },
+  };
+}
+
+export type TradingService = ReturnType<typeof createTradingService>;
