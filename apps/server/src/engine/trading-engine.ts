@@ -340,18 +340,24 @@ export class TradingEngine {
     }
   }
 
-  private owned(userId: number, orderId: number, status: 0 | 1): LiveOrder {
+  private async owned(userId: number, orderId: number, status: 0 | 1): Promise<LiveOrder> {
     const o = this.live.get(orderId);
-    // Another user's id answers exactly like a missing one: nothing is revealed.
-    if (!o || o.userId !== userId) throw new AppError('ORDER_NOT_FOUND');
-    if (o.status !== status) throw new AppError(status === 1 ? 'ORDER_NOT_HOLDING' : 'ORDER_NOT_PENDING');
-    return o;
+    const wrongState = new AppError(status === 1 ? 'ORDER_NOT_HOLDING' : 'ORDER_NOT_PENDING');
+    if (o?.userId === userId) {
+      if (o.status !== status) throw wrongState;
+      return o;
+    }
+    // Not live: the user's own finished order is 'not holding/pending'; another user's id answers
+    // exactly like a missing one, so nothing is revealed.
+    const row = o ? null : await findOrder(this.deps.db, orderId);
+    if (row && row.userId === userId) throw wrongState;
+    throw new AppError('ORDER_NOT_FOUND');
   }
 
   /** A user closing a position: refused while the market is closed (DESIGN §4), never queued. */
   close(userId: number, orderId: number, reason: CloseReason = 'user'): Promise<OrderRow> {
     return this.queue.run(userId, async () => {
-      const o = this.owned(userId, orderId, 1);
+      const o = await this.owned(userId, orderId, 1);
       if (reason === 'user' && this.deps.market.status(o.instrumentId) !== 1)
         throw new AppError('ORDER_MARKET_CLOSED');
       const q = this.deps.market.latest(o.instrumentId);
@@ -436,7 +442,7 @@ export class TradingEngine {
 
   cancel(userId: number, orderId: number): Promise<OrderRow> {
     return this.queue.run(userId, async () => {
-      const o = this.owned(userId, orderId, 0);
+      const o = await this.owned(userId, orderId, 0);
       return this.cancelPending(o, 'cancelled');
     });
   }

@@ -1,0 +1,216 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findMismatchedAccounts } from '../src/modules/ledger/ledger.repository.ts';
+import { getJson, registerEmail, sqlCount } from './support/accounts.ts';
+import { DB_KINDS } from './support/databases.ts';
+import { connectSocket, startTestServer, type TestServer } from './support/test-server.ts';
+
+describe.each(DB_KINDS)('trading on %s', (kind) => {
+  let s: TestServer;
+  let btc: { Id: number; ForexQuotations: { Bid: number; Ask: number } };
+  const demo = async (device: string) =>
+    (await getJson(s, `/api/user/createAccountDemoForU?demo_id=${device}`)).data.token as string;
+  const call = (token: string, path: string, q: Record<string, string | number>) =>
+    getJson(
+      s,
+      `${path}?${new URLSearchParams(Object.entries(q).map(([k, v]): [string, string] => [k, String(v)]))}`,
+      {
+        authorization: token,
+      },
+    );
+  const submit = (token: string, q: Record<string, string | number>) =>
+    call(token, '/v1/api/forex/submit', {
+      type: 1,
+      cont: '0.1',
+      forex_id: btc.Id,
+      status: 1,
+      multiple: 10,
+      ...q,
+    });
+
+  beforeAll(async () => {
+    s = await startTestServer(kind);
+    s.tick(5_000);
+    btc = (await getJson(s, '/v1/api/forex/trade_list?searchCurrency=BTCUSD')).data[0];
+  });
+  afterAll(() => s?.stop());
+
+  it('opens a market buy at the ask with margin and fee through the ledger, and the books reconcile', async () => {
+    const token = await demo('trade-open-0001');
+    const r = await submit(token, {});
+    expect(r.msg).toBe('Your order has been confirmed');
+    const o = r.data;
+    const ask = (await getJson(s, '/v1/api/forex/trade_list?searchCurrency=BTCUSD')).data[0].ForexQuotations
+      .Ask;
+    expect(o).toMatchObject({ OrderType: 1, Quantity: '0.1', Status: 1, Multiple: 10, Price: ask });
+    // margin = 0.1 × 1 × price ÷ 10; fee = margin × 0.005 (trade_fee_type 2)
+    const margin = (0.1 * ask) / 10;
+    expect(Number(o.CautionMoney)).toBeCloseTo(margin, 6);
+    expect(Number(o.TradeFee)).toBeCloseTo(margin * 0.005, 6);
+    const bal = (await getJson(s, '/v1/api/main/wallet/getBalance', { authorization: token })).data.balance;
+    expect(Number(bal)).toBeCloseTo(100000 - margin - margin * 0.005, 2);
+    expect(await findMismatchedAccounts(s.database.db)).toEqual([]);
+    expect(
+      await sqlCount(s, sql`select count(*) as n from ledger_entries where memo = ${`order ${o.Id}`}`),
+    ).toBe(2);
+    const row = (await s.database.db.execute(
+      sql`select open_bid, open_ask, open_quote_seq from orders where id = ${o.Id}`,
+    )) as unknown as {
+      rows: Array<{ open_bid: string; open_ask: string; open_quote_seq: string }>;
+    };
+    expect(Number(row.rows[0]!.open_ask)).toBe(ask);
+    expect(Number(row.rows[0]!.open_quote_seq)).toBeGreaterThan(0);
+  });
+
+  it('refuses bad orders with the spec messages', async () => {
+    const token = await demo('trade-refuse-0001');
+    expect((await submit(token, { multiple: 3 })).code).toBe(4003);
+    expect((await submit(token, { cont: '' })).code).toBe(4004);
+    expect((await submit(token, { cont: '0.015' })).code).toBe(4007);
+    expect((await submit(token, { status: 0, target_price: '' })).msg).toBe('enter price');
+    expect((await submit(token, { stop_loss_price: String(btc.ForexQuotations.Ask * 2) })).code).toBe(4016);
+    expect((await submit(token, { cont: '100', multiple: 2 })).code).toBe(4019);
+    expect((await submit(token, { forex_id: 99999 })).code).toBe(2001);
+    const noToken = await getJson(
+      s,
+      `/v1/api/forex/submit?type=1&cont=0.1&forex_id=${btc.Id}&status=1&multiple=10`,
+    );
+    expect(noToken.code).toBe(999);
+  });
+
+  it('closes at the close-side price, realises the profit, and reports it in history', async () => {
+    const token = await demo('trade-close-0001');
+    const o = (await submit(token, { type: 2 })).data; // a sell closes at the ask
+    s.tick(3_000);
+    const closed = await call(token, '/v1/api/forex/close', { id: o.Id });
+    expect(closed.msg).toBe('Position closed');
+    expect(closed.data).toMatchObject({ Status: 3, CloseReason: 'user' });
+    const expected = (o.Price - closed.data.ClosePrice) * 0.1; // sell: (open − close) × qty × 1
+    expect(Number(closed.data.FactProfits)).toBeCloseTo(expected, 5);
+    const history = await call(token, '/v1/api/forex/my_deal', { status: 3, page: 1 });
+    expect(history.data.data.map((x: { Id: number }) => x.Id)).toContain(o.Id);
+    expect((await call(token, '/v1/api/forex/my_deal', { status: 1, page: 1 })).data.total).toBe(0);
+    expect((await call(token, '/v1/api/forex/close', { id: o.Id })).code).toBe(4021); // never twice
+    expect(await findMismatchedAccounts(s.database.db)).toEqual([]);
+  });
+
+  it("refuses another user's order ids on close, cancel and set_stop_price", async () => {
+    const owner = await demo('trade-owner-0001');
+    const other = await demo('trade-other-0001');
+    const o = (await submit(owner, {})).data;
+    const p = (await submit(owner, { status: 0, target_price: (btc.ForexQuotations.Bid * 0.5).toFixed(2) }))
+      .data;
+    for (const [path, q] of [
+      ['/v1/api/forex/close', { id: o.Id }],
+      ['/v1/api/forex/cancel_trade', { id: p.Id }],
+      ['/v1/api/forex/set_stop_price', { id: o.Id, stop_loss_price: '1', target_profit_price: '0' }],
+    ] as const) {
+      expect((await call(other, path, q)).code).toBe(4020);
+    }
+    expect((await call(owner, '/v1/api/forex/my_deal', { status: 1, page: 1 })).data.total).toBe(1);
+  });
+
+  it('places a pending limit that reserves margin, cancels it with everything returned', async () => {
+    const token = await demo('trade-pending-0001');
+    const before = (await getJson(s, '/v1/api/main/wallet/getBalance', { authorization: token })).data
+      .balance;
+    const target = (btc.ForexQuotations.Ask * 0.8).toFixed(2);
+    const p = (await submit(token, { status: 0, target_price: target })).data;
+    expect(p).toMatchObject({ Status: 0, OriginPrice: Number(target), Price: 0 });
+    expect((await call(token, '/v1/api/forex/my_deal', { status: 0, page: 1 })).data.total).toBe(1);
+    const c = await call(token, '/v1/api/forex/cancel_trade', { id: p.Id });
+    expect(c.data).toMatchObject({ Status: 4, CloseReason: 'cancelled' });
+    expect((await getJson(s, '/v1/api/main/wallet/getBalance', { authorization: token })).data.balance).toBe(
+      before,
+    );
+    expect(await findMismatchedAccounts(s.database.db)).toEqual([]);
+  });
+
+  it('fills a pending order when the market reaches it and closes at a take profit, pushing FOREX_CLOSED', async () => {
+    const token = await demo('trade-trigger-0001');
+    const socket = await connectSocket(s.wsUrl);
+    const ok = socket.next((f) => f.type === 'login_result');
+    socket.send({ type: 'login', token });
+    await ok;
+    const ask = (await getJson(s, '/v1/api/forex/trade_list?searchCurrency=BTCUSD')).data[0].ForexQuotations
+      .Ask;
+    // A buy stop just above and a take profit just above that: the random walk crosses both soon.
+    const target = (ask + 1).toFixed(2);
+    const p = (
+      await submit(token, { status: 0, target_price: target, target_profit_price: (ask + 3).toFixed(2) })
+    ).data;
+    const closedPush = socket.next((f) => f.type === 'FOREX_CLOSED', 60_000);
+    for (let i = 0; i < 600; i++) {
+      s.tick(1_000);
+      await s.engine.idle();
+      const rows = (await s.database.db.execute(
+        sql`select status, close_reason from orders where id = ${p.Id}`,
+      )) as unknown as {
+        rows: Array<{ status: number; close_reason: string | null }>;
+      };
+      if (rows.rows[0]!.status === 3) break;
+    }
+    const row = (await s.database.db.execute(
+      sql`select status, close_reason, open_price from orders where id = ${p.Id}`,
+    )) as unknown as {
+      rows: Array<{ status: number; close_reason: string; open_price: string }>;
+    };
+    expect(row.rows[0]).toMatchObject({ status: 3, close_reason: 'take_profit' });
+    expect(Number(row.rows[0]!.open_price)).toBeGreaterThanOrEqual(Number(target));
+    expect((await closedPush).data).toEqual([p.Id]);
+    expect(await findMismatchedAccounts(s.database.db)).toEqual([]);
+    socket.close();
+  });
+
+  it('stops out a collapsing account and protects it from a negative balance', async () => {
+    const token = await demo('trade-stopout-0001');
+    const ask = (await getJson(s, '/v1/api/forex/trade_list?searchCurrency=BTCUSD')).data[0].ForexQuotations
+      .Ask;
+    const lots = (Math.floor(((0.9 * 100000 * 20) / ask) * 100) / 100).toFixed(2);
+    const o = (await submit(token, { cont: lots, multiple: 20 })).data;
+    expect(o.Status).toBe(1);
+    // A crash: the simulated feed continues from half the price.
+    (s.market.feed as unknown as { setStartPrice(id: number, mid: number, t: number): void }).setStartPrice(
+      btc.Id,
+      ask / 2,
+      s.clock.ms,
+    );
+    for (let i = 0; i < 20; i++) {
+      s.tick(1_000);
+      await new Promise((r) => setTimeout(r, 300)); // the account monitor runs on its own timer
+      await s.engine.idle();
+    }
+    const row = (await s.database.db.execute(
+      sql`select status, close_reason from orders where id = ${o.Id}`,
+    )) as unknown as {
+      rows: Array<{ status: number; close_reason: string }>;
+    };
+    expect(row.rows[0]).toEqual({ status: 3, close_reason: 'stop_out' });
+    expect((await getJson(s, '/v1/api/main/wallet/getBalance', { authorization: token })).data.balance).toBe(
+      '0.00',
+    );
+    expect(
+      await sqlCount(
+        s,
+        sql`select count(*) as n from ledger_entries where type = 8 and memo = ${`order ${o.Id}`}`,
+      ),
+    ).toBe(1);
+    expect(await findMismatchedAccounts(s.database.db)).toEqual([]);
+  });
+
+  it('resets a demo account: everything closed, the starting balance restored; refused for real accounts', async () => {
+    const token = await demo('trade-reset-0001');
+    await submit(token, {});
+    await submit(token, { status: 0, target_price: (btc.ForexQuotations.Bid * 0.5).toFixed(2) });
+    const r = await call(token, '/v1/api/main/user/resetForexDemoAccount', {});
+    expect(r).toEqual({ code: 1, msg: 'Demo account reset', data: null });
+    expect((await getJson(s, '/v1/api/main/wallet/getBalance', { authorization: token })).data.balance).toBe(
+      '100000.00',
+    );
+    expect((await call(token, '/v1/api/forex/my_deal', { status: 1, page: 1 })).data.total).toBe(0);
+    expect((await call(token, '/v1/api/forex/my_deal', { status: 0, page: 1 })).data.total).toBe(0);
+    const real = await registerEmail(s, 'trader@example.com');
+    expect((await call(real.token, '/v1/api/main/user/resetForexDemoAccount', {})).code).toBe(4023);
+    expect(await findMismatchedAccounts(s.database.db)).toEqual([]);
+  });
+});
