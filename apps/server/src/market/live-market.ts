@@ -75,7 +75,7 @@ function toFeedInstrument(r: InstrumentRow, category: CategoryKey): FeedInstrume
   };
 }
 
-function toRecord(r: InstrumentRow): InstrumentRecord {
+export function toRecord(r: InstrumentRow): InstrumentRecord {
   return {
     id: r.id,
     code: r.code,

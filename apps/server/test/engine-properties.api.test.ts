@@ -1,0 +1,218 @@
+import { LEDGER_TYPE, money } from '@meridian/domain';
+import { eq, sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, openDatabase } from '../src/db/client.ts';
+import { instruments, users } from '../src/db/schema.ts';
+import { seedIfEmpty } from '../src/db/seed.ts';
+import { TradingEngine } from '../src/engine/trading-engine.ts';
+import { AppError } from '../src/lib/app-error.ts';
+import { toRecord } from '../src/market/live-market.ts';
+import type { Quote } from '../src/market/types.ts';
+import { findMismatchedAccounts } from '../src/modules/ledger/ledger.repository.ts';
+import { moveMoney } from '../src/modules/ledger/move-money.ts';
+import type { InstrumentRecord } from '../src/modules/market/market-runtime.ts';
+
+/**
+ * The engine against random ticks (gaps included) and random commands, on the real database:
+ * after every step the books reconcile, no balance is negative, no position survives a tick that
+ * crossed its stop loss or take profit, a stop-out leaves the account above the level or flat,
+ * and a closed order never comes back.
+ */
+type Command =
+  | { kind: 'market'; user: number; side: 'buy' | 'sell'; lots: number; slPct: number; tpPct: number }
+  | { kind: 'pending'; user: number; side: 'buy' | 'sell'; lots: number; offsetPct: number }
+  | { kind: 'close' | 'cancel'; user: number; pick: number }
+  | { kind: 'tick'; movePct: number };
+
+const command: fc.Arbitrary<Command> = fc.oneof(
+  fc.record({
+    kind: fc.constant('market' as const),
+    user: fc.integer({ min: 0, max: 2 }),
+    side: fc.constantFrom('buy' as const, 'sell' as const),
+    lots: fc.integer({ min: 50, max: 900 }),
+    // Mostly without stops, so losses run far enough for stop-outs too.
+    slPct: fc.oneof(
+      { arbitrary: fc.constant(0), weight: 3 },
+      { arbitrary: fc.integer({ min: 1, max: 8 }), weight: 1 },
+    ),
+    tpPct: fc.oneof(
+      { arbitrary: fc.constant(0), weight: 2 },
+      { arbitrary: fc.integer({ min: 1, max: 8 }), weight: 1 },
+    ),
+  }),
+  fc.record({
+    kind: fc.constant('pending' as const),
+    user: fc.integer({ min: 0, max: 2 }),
+    side: fc.constantFrom('buy' as const, 'sell' as const),
+    lots: fc.integer({ min: 1, max: 300 }),
+    offsetPct: fc.integer({ min: -6, max: 6 }),
+  }),
+  fc.record({
+    kind: fc.constantFrom('close' as const, 'cancel' as const),
+    user: fc.integer({ min: 0, max: 2 }),
+    pick: fc.nat(20),
+  }),
+  // Ticks dominate; big moves are gaps (a session reopening, a crash).
+  fc.record({
+    kind: fc.constant('tick' as const),
+    movePct: fc.oneof(fc.integer({ min: -2, max: 2 }), fc.integer({ min: -40, max: 40 })),
+  }),
+  fc.record({ kind: fc.constant('tick' as const), movePct: fc.integer({ min: -3, max: 3 }) }),
+);
+
+describe('trading engine properties', () => {
+  let database: Database;
+  let btc: InstrumentRecord;
+  let engine: TradingEngine;
+  let quote: Quote;
+  let now = Date.UTC(2026, 10, 18, 12);
+  let seq = 0;
+  let runNo = 0;
+
+  beforeAll(async () => {
+    database = await openDatabase({ dataDir: 'memory://' });
+    await seedIfEmpty(database.db, '100000.00');
+    const row = (await database.db.select().from(instruments).where(eq(instruments.code, 'BTCUSD')))[0]!;
+    btc = toRecord(row);
+    quote = { instrumentId: btc.id, code: 'BTCUSD', bid: 100000, ask: 100030, mid: 100015, timeMs: now, seq };
+    engine = new TradingEngine({
+      db: database.db,
+      now: () => now,
+      market: {
+        instrumentById: (id) => (id === btc.id ? btc : undefined),
+        instruments: () => [btc],
+        latest: (id) => (id === btc.id ? quote : undefined),
+        status: () => 1,
+        maxQuoteAgeMs: () => 60_000,
+      },
+      settings: {
+        feeType: async () => 2,
+        stopOutLevel: async () => '50',
+        marginCallLevel: async () => '100',
+      },
+      events: { ordersEnded: () => {}, accountTouched: () => {} },
+      log: { error: () => {}, info: () => {}, warn: () => {} } as never,
+    });
+  });
+  afterAll(() => database?.close());
+
+  async function newUsers(n: number) {
+    const ids: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const [u] = await database.db
+        .insert(users)
+        .values({
+          uid: `9${runNo}${i}${Date.now() % 100000}`.slice(0, 12),
+          inviteCode: `P${runNo}X${i}${seq}`,
+          isDemo: true,
+        })
+        .returning();
+      await moveMoney(database.db, {
+        userId: u!.id,
+        type: LEDGER_TYPE.DEMO_OPENING_CREDIT,
+        balanceDelta: '100000',
+      });
+      ids.push(u!.id);
+    }
+    runNo++;
+    return ids;
+  }
+
+  const balanceOf = async (userId: number) =>
+    (
+      await database.db
+        .select({ balance: users.balance, margin: users.margin })
+        .from(users)
+        .where(eq(users.id, userId))
+    )[0]!;
+
+  it('keeps every invariant through random commands and ticks', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(command, { minLength: 5, maxLength: 25 }), async (commands) => {
+        const accounts = await newUsers(3);
+        const closedIds = new Set<number>();
+        for (const c of commands) {
+          try {
+            if (c.kind === 'tick') {
+              const mid = Math.max(1000, Math.round(quote.mid * (1 + c.movePct / 100)));
+              now += 1000;
+              quote = { ...quote, bid: mid - 15, ask: mid + 15, mid, timeMs: now, seq: ++seq };
+              engine.onQuote(quote);
+            } else if (c.kind === 'market' || c.kind === 'pending') {
+              const userId = accounts[c.user]!;
+              const price = c.side === 'buy' ? quote.ask : quote.bid;
+              const sign = c.side === 'buy' ? 1 : -1;
+              const target = c.kind === 'pending' ? Math.round(price * (1 + c.offsetPct / 100)) : price;
+              const sl =
+                c.kind === 'market' && c.slPct ? Math.round(target * (1 - (sign * c.slPct) / 100)) : 0;
+              const tp =
+                c.kind === 'market' && c.tpPct ? Math.round(target * (1 + (sign * c.tpPct) / 100)) : 0;
+              await engine.submit(userId, async () => (await balanceOf(userId)).balance, {
+                side: c.side,
+                kind: c.kind,
+                instrumentId: btc.id,
+                quantity: (c.lots / 100).toFixed(2),
+                leverage: 10,
+                targetPrice: String(target),
+                stopLoss: String(sl),
+                takeProfit: String(tp),
+              });
+            } else {
+              const userId = accounts[c.user]!;
+              const mine = engine
+                .liveOrdersOf(userId)
+                .filter((o) => o.status === (c.kind === 'close' ? 1 : 0));
+              const o = mine[c.pick % Math.max(1, mine.length)];
+              if (o) {
+                const row =
+                  c.kind === 'close' ? await engine.close(userId, o.id) : await engine.cancel(userId, o.id);
+                closedIds.add(row.id);
+              }
+            }
+          } catch (err) {
+            if (!(err instanceof AppError)) throw err; // expected refusals are fine; anything else is a bug
+          }
+          await engine.idle();
+          for (const userId of accounts) {
+            const b = await balanceOf(userId);
+            await engine.checkStopOut(userId, b.balance, b.margin);
+          }
+          await engine.idle();
+
+          // Invariants after every step.
+          expect(await findMismatchedAccounts(database.db)).toEqual([]);
+          for (const userId of accounts) {
+            const b = await balanceOf(userId);
+            expect(money(b.balance).isNegative()).toBe(false);
+            const open = engine.liveOrdersOf(userId).filter((o) => o.status === 1);
+            for (const o of open) {
+              const closeSide = o.side === 'buy' ? quote.bid : quote.ask;
+              if (o.stopLoss)
+                expect(
+                  o.side === 'buy' ? closeSide > Number(o.stopLoss) : closeSide < Number(o.stopLoss),
+                ).toBe(true);
+              if (o.takeProfit)
+                expect(
+                  o.side === 'buy' ? closeSide < Number(o.takeProfit) : closeSide > Number(o.takeProfit),
+                ).toBe(true);
+            }
+            if (open.length > 0) {
+              const floating = open.reduce(
+                (acc, o) => acc.plus(engine.floatingProfit(o) ?? money('0')),
+                money('0'),
+              );
+              const net = money(b.balance).plus(money(b.margin)).plus(floating);
+              expect(net.div(money(b.margin)).times(100).gt(50)).toBe(true);
+            }
+          }
+          const rows = (await database.db.execute(
+            sql`select id from orders where status in (0, 1) and id = any(${sql.param([...closedIds, -1])}::bigint[])`,
+          )) as unknown as { rows: unknown[] };
+          expect(rows.rows).toEqual([]);
+        }
+      }),
+      { numRuns: 30 },
+    );
+  });
+});
