@@ -75,7 +75,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   authRoutes(app, auth, deps.db, deps.now);
   settingsRoutes(app, deps.db);
   marketRoutes(app, deps.market);
-  tradingRoutes(app, deps.trading);
+  tradingRoutes(app, deps.trading, deps.db);
   registerInstrumentLogos(app);
   await registerSocketGateway(app, {
     db: deps.db,

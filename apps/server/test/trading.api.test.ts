@@ -198,6 +198,29 @@ describe.each(DB_KINDS)('trading on %s', (kind) => {
     expect(await findMismatchedAccounts(s.database.db)).toEqual([]);
   });
 
+  it('answers a repeated Idempotency-Key with the first answer instead of acting twice', async () => {
+    const token = await demo('trade-idem-0001');
+    const url = `/v1/api/forex/submit?type=1&cont=0.1&forex_id=${btc.Id}&status=1&multiple=10`;
+    const headers = { authorization: token, lang: 'en', 'idempotency-key': 'retry-key-0001' };
+    const [a, b] = await Promise.all([
+      s.app.inject({ method: 'GET', url, headers }),
+      s.app.inject({ method: 'GET', url, headers }),
+    ]);
+    const answers = [a.json(), b.json()];
+    // Concurrent twins: one acts, the other sees it in progress or gets the same answer.
+    expect(answers.filter((x) => x.code === 1).length).toBeGreaterThanOrEqual(1);
+    const c = (await s.app.inject({ method: 'GET', url, headers })).json();
+    const first = answers.find((x) => x.code === 1)!;
+    expect(c).toEqual(first);
+    expect((await call(token, '/v1/api/forex/my_deal', { status: 1, page: 1 })).data.total).toBe(1);
+    // A refusal is remembered too; another key acts again.
+    const other = (
+      await s.app.inject({ method: 'GET', url, headers: { ...headers, 'idempotency-key': 'retry-key-0002' } })
+    ).json();
+    expect(other.code).toBe(1);
+    expect((await call(token, '/v1/api/forex/my_deal', { status: 1, page: 1 })).data.total).toBe(2);
+  });
+
   it('resets a demo account: everything closed, the starting balance restored; refused for real accounts', async () => {
     const token = await demo('trade-reset-0001');
     await submit(token, {});

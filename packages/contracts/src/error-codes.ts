@@ -8,6 +8,7 @@
 export const ERROR_CODES = {
   REQUEST_INVALID_FIELD: { code: 1001, msgKey: 'error.request_invalid_field', httpStatus: 200 },
   REQUEST_MALFORMED: { code: 1002, msgKey: 'error.request_malformed', httpStatus: 200 },
+  REQUEST_IN_PROGRESS: { code: 1003, msgKey: 'error.request_in_progress', httpStatus: 200 },
   ROUTE_NOT_FOUND: { code: 1004, msgKey: 'error.route_not_found', httpStatus: 404 },
   REQUEST_RATE_LIMITED: { code: 1029, msgKey: 'error.request_rate_limited', httpStatus: 200 },
   SERVER_INTERNAL: { code: 1500, msgKey: 'error.server_internal', httpStatus: 500 },
@@ -41,7 +42,11 @@ export const ERROR_CODES = {
   CODE_DELIVERY_FAILED: { code: 3405, msgKey: 'error.code_delivery_failed', httpStatus: 200 },
   CAPTCHA_INCORRECT: { code: 3406, msgKey: 'error.captcha_incorrect', httpStatus: 200 },
   ORDER_MARKET_CLOSED: { code: 4001, msgKey: 'error.order_market_closed', httpStatus: 200 },
-  ORDER_LEVERAGE_NOT_CONFIGURED: { code: 4002, msgKey: 'error.order_leverage_not_configured', httpStatus: 200 },
+  ORDER_LEVERAGE_NOT_CONFIGURED: {
+    code: 4002,
+    msgKey: 'error.order_leverage_not_configured',
+    httpStatus: 200,
+  },
   ORDER_LEVERAGE_NOT_OFFERED: { code: 4003, msgKey: 'error.order_leverage_not_offered', httpStatus: 200 },
   ORDER_QUANTITY_REQUIRED: { code: 4004, msgKey: 'error.order_quantity_required', httpStatus: 200 },
   ORDER_QUANTITY_INVALID: { code: 4005, msgKey: 'error.order_quantity_invalid', httpStatus: 200 },

@@ -256,3 +256,19 @@ export const orders = pgTable(
     index('orders_live_idx').on(t.status).where(sql`${t.status} in (0, 1)`),
   ],
 );
+
+/**
+ * Idempotency keys (DESIGN §4): a call that moves money or opens or closes a position, repeated
+ * with the same `Idempotency-Key`, gets the first answer back instead of acting twice.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    key: text('key').notNull(),
+    route: text('route').notNull(),
+    response: jsonb('response'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);

@@ -1,9 +1,19 @@
-import { type CallContract, envelopeOf, errorEnvelope } from '@meridian/contracts';
+import { type CallContract, envelopeOf, errorEnvelope, SUCCESS_CODE } from '@meridian/contracts';
+import { translate } from '@meridian/i18n/node';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Db } from '../db/client.ts';
 import type { AuthUser } from '../plugins/authentication.ts';
 import { AppError } from './app-error.ts';
+import { claimKey, releaseKey, storeAnswer } from './idempotency.ts';
+
+/** A client-chosen key: 8–100 characters of letters, digits, '-' and '_'. */
+function idempotencyKeyOf(req: FastifyRequest): string | null {
+  const raw = req.headers['idempotency-key'];
+  const key = (Array.isArray(raw) ? raw[0] : raw)?.trim();
+  return key && /^[A-Za-z0-9_-]{8,100}$/.test(key) ? key : null;
+}
 
 type Input<C extends CallContract> = {
   query: NonNullable<C['query']> extends z.ZodType
@@ -26,7 +36,11 @@ export function registerCall<C extends CallContract>(
   app: FastifyInstance,
   contract: C,
   handler: (ctx: CallContext<C>) => Promise<z.input<C['data']>> | z.input<C['data']>,
-  opts: { msgKey?: string } = {},
+  opts: {
+    msgKey?: string;
+    /** Honour an `Idempotency-Key` header (DESIGN §4): a repeat gets the first answer back. */
+    idempotentIn?: Db;
+  } = {},
 ) {
   app.withTypeProvider<ZodTypeProvider>().route({
     method: contract.method,
@@ -43,13 +57,41 @@ export function registerCall<C extends CallContract>(
     handler: async (req, reply) => {
       const user = contract.auth === 'none' ? null : await req.authenticate();
       if (contract.auth === 'user' && !user) throw new AppError('AUTH_SESSION_INVALID');
-      const data = await handler({
-        req,
-        user: user as CallContext<C>['user'],
-        query: (req.query ?? {}) as Input<C>['query'],
-        body: (req.body ?? {}) as Input<C>['body'],
-      });
-      return reply.ok(data, opts.msgKey);
+      const run = () =>
+        handler({
+          req,
+          user: user as CallContext<C>['user'],
+          query: (req.query ?? {}) as Input<C>['query'],
+          body: (req.body ?? {}) as Input<C>['body'],
+        });
+      const key = opts.idempotentIn && user ? idempotencyKeyOf(req) : null;
+      if (!key || !user || !opts.idempotentIn) return reply.ok(await run(), opts.msgKey);
+
+      const db = opts.idempotentIn;
+      const claim = await claimKey(db, user.userId, key, contract.path, new Date());
+      if (claim.kind === 'done')
+        return reply.send(claim.response as { code: number; msg: string; data: null });
+      if (claim.kind === 'in_progress') throw new AppError('REQUEST_IN_PROGRESS');
+      try {
+        const envelope = {
+          code: SUCCESS_CODE,
+          msg: translate(req.lang, opts.msgKey ?? 'ok.success'),
+          data: await run(),
+        };
+        await storeAnswer(db, user.userId, key, envelope);
+        return reply.send(envelope);
+      } catch (err) {
+        if (err instanceof AppError) {
+          await storeAnswer(db, user.userId, key, {
+            code: err.code,
+            msg: translate(req.lang, err.msgKey, err.params),
+            data: null,
+          });
+        } else {
+          await releaseKey(db, user.userId, key);
+        }
+        throw err;
+      }
     },
   });
 }

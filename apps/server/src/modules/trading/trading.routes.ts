@@ -8,10 +8,12 @@ import {
   submitOrderCall,
 } from '@meridian/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
 import { registerCall } from '../../lib/register-call.ts';
 import type { TradingService } from './trading.service.ts';
 
-export function tradingRoutes(app: FastifyInstance, trading: TradingService) {
+export function tradingRoutes(app: FastifyInstance, trading: TradingService, db: Db) {
+  const idempotentIn = db;
   registerCall(
     app,
     submitOrderCall,
@@ -26,7 +28,7 @@ export function tradingRoutes(app: FastifyInstance, trading: TradingService) {
         stopLoss: query.stop_loss_price,
         takeProfit: query.target_profit_price,
       }),
-    { msgKey: 'ok.order_confirmed' },
+    { msgKey: 'ok.order_confirmed', idempotentIn },
   );
   registerCall(app, myDealCall, ({ user, query }) => trading.myDeal(user.userId, query.status, query.page));
   registerCall(app, closeOrderCall, ({ user, query }) => trading.close(user.userId, query.id), {
@@ -34,6 +36,7 @@ export function tradingRoutes(app: FastifyInstance, trading: TradingService) {
   });
   registerCall(app, cancelOrderCall, ({ user, query }) => trading.cancel(user.userId, query.id), {
     msgKey: 'ok.order_cancelled',
+    idempotentIn,
   });
   registerCall(
     app,
@@ -46,5 +49,8 @@ export function tradingRoutes(app: FastifyInstance, trading: TradingService) {
     const { rawFloating: _ignored, ...s } = await trading.summary(user.userId);
     return s;
   });
-  registerCall(app, resetDemoCall, ({ user }) => trading.resetDemo(user.userId), { msgKey: 'ok.demo_reset' });
+  registerCall(app, resetDemoCall, ({ user }) => trading.resetDemo(user.userId), {
+    msgKey: 'ok.demo_reset',
+    idempotentIn,
+  });
 }
