@@ -69,8 +69,9 @@ describe.each(DB_KINDS)('trading on %s', (kind) => {
     expect((await submit(token, { cont: '0.015' })).code).toBe(4007);
     expect((await submit(token, { status: 0, target_price: '' })).msg).toBe('enter price');
     expect((await submit(token, { stop_loss_price: String(btc.ForexQuotations.Ask * 2) })).code).toBe(4016);
-    expect((await submit(token, { cont: '100', multiple: 2 })).code).toBe(4019);
+    expect((await submit(token, { cont: '40', multiple: 2 })).code).toBe(4019);
     expect((await submit(token, { forex_id: 99999 })).code).toBe(2001);
+    expect((await submit(token, { cont: '51', multiple: 20 })).code).toBe(4008); // 50 lots per order by default
     const noToken = await getJson(
       s,
       `/v1/api/forex/submit?type=1&cont=0.1&forex_id=${btc.Id}&status=1&multiple=10`,
@@ -140,6 +141,7 @@ describe.each(DB_KINDS)('trading on %s', (kind) => {
       await submit(token, { status: 0, target_price: target, target_profit_price: (ask + 3).toFixed(2) })
     ).data;
     const closedPush = socket.next((f) => f.type === 'FOREX_CLOSED', 60_000);
+    const tradePush = socket.next((f) => f.type === 'FOREX_TRADE', 60_000);
     for (let i = 0; i < 600; i++) {
       s.tick(1_000);
       await s.engine.idle();
@@ -158,6 +160,7 @@ describe.each(DB_KINDS)('trading on %s', (kind) => {
     expect(row.rows[0]).toMatchObject({ status: 3, close_reason: 'take_profit' });
     expect(Number(row.rows[0]!.open_price)).toBeGreaterThanOrEqual(Number(target));
     expect((await closedPush).data).toEqual([p.Id]);
+    expect((await tradePush).data).toMatchObject({ CautionMoneyAll: expect.any(String), RiskStatus: expect.any(String) });
     expect(await findMismatchedAccounts(s.database.db)).toEqual([]);
     socket.close();
   });

@@ -62,6 +62,8 @@ export const forexTradePush = z.object({
     HazardRate: z.string(),
     CautionMoneyAll: z.string(),
     NetValue: z.string(),
+    /** DESIGN §3: 'margin_call' at or below the margin-call level (100 %), a warning to the trader. */
+    RiskStatus: z.enum(['none', 'ok', 'margin_call', 'stop_out']),
     TransOrder: z.array(z.object({ Id: z.number().int(), UpdatePrice: z.number(), FactProfits: z.string() })),
   }),
 });

@@ -48,6 +48,9 @@ export const instruments = pgTable('instruments', {
   referencePrice: numeric('reference_price', { precision: 24, scale: 10 }).notNull(),
   annualVolatility: numeric('annual_volatility', { precision: 10, scale: 6 }).notNull(),
   tickIntervalMs: integer('tick_interval_ms').notNull(),
+  /** DESIGN §4 limits the spec leaves open; staff set them per instrument. */
+  maxLotsPerOrder: numeric('max_lots_per_order', { precision: 20, scale: 8 }).notNull().default('50'),
+  maxOpenLots: numeric('max_open_lots', { precision: 20, scale: 8 }).notNull().default('200'),
   sort: integer('sort').notNull().default(0),
   enabled: boolean('enabled').notNull().default(true),
 });

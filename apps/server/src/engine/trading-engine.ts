@@ -93,6 +93,8 @@ export const termsOf = (r: InstrumentRecord): InstrumentTerms => ({
   marginMode: r.marginMode,
   leverageOptions: r.leverageOptions,
   pricePrecision: r.pricePrecision,
+  maxLotsPerOrder: r.maxLotsPerOrder,
+  maxOpenLots: r.maxOpenLots,
 });
 
 const sideCode = (side: 'buy' | 'sell') => (side === 'buy' ? 1 : 2);

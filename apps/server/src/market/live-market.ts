@@ -93,6 +93,8 @@ export function toRecord(r: InstrumentRow): InstrumentRecord {
     leverageOptions: r.leverageOptions,
     sort: r.sort,
     tickIntervalMs: r.tickIntervalMs,
+    maxLotsPerOrder: r.maxLotsPerOrder,
+    maxOpenLots: r.maxOpenLots,
   };
 }
 

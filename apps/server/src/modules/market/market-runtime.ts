@@ -18,6 +18,8 @@ export interface InstrumentRecord {
   leverageOptions: number[];
   sort: number;
   tickIntervalMs: number;
+  maxLotsPerOrder: string;
+  maxOpenLots: string;
 }
 
 export interface CategoryRecord {

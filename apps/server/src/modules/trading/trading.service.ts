@@ -42,14 +42,22 @@ export function createTradingService(deps: TradingDeps) {
   };
 
   /** The account card figures (DESIGN §3), exact, from the stored balance and the live marks. */
-  async function summary(userId: number): Promise<AccountSummary & { rawFloating: string }> {
+  async function summary(
+    userId: number,
+  ): Promise<AccountSummary & { rawFloating: string; riskStatus: string }> {
     const u = await requireUser(db, userId);
     const rates = engine.rates();
     const floating = engine
       .liveOrdersOf(userId)
       .filter((o) => o.status === 1)
       .reduce((acc, o) => acc.plus(engine.floatingProfit(o, rates) ?? money('0')), money('0'));
-    const f = accountFigures({ balance: u.balance, margin: u.margin, floatingProfit: floating });
+    const f = accountFigures(
+      { balance: u.balance, margin: u.margin, floatingProfit: floating },
+      {
+        marginCall: await readSetting(db, 'margin_call_level'),
+        stopOut: await readSetting(db, 'stop_out_level'),
+      },
+    );
     return {
       balance: toCents(money(u.balance)),
       lock_balance: toCents(money(u.lockBalance)),
@@ -59,6 +67,7 @@ export function createTradingService(deps: TradingDeps) {
       HazardRate: f.riskRate ? toPercentText(f.riskRate) : '',
       PrepaymentRatio: f.prepaymentRatio && !money(u.margin).isZero() ? toPercentText(f.prepaymentRatio) : '',
       rawFloating: floating.toFixed(),
+      riskStatus: f.status,
     };
   }
 

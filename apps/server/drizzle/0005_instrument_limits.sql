@@ -1,0 +1,2 @@
+ALTER TABLE "instruments" ADD COLUMN "max_lots_per_order" numeric(20, 8) DEFAULT '50' NOT NULL;--> statement-breakpoint
+ALTER TABLE "instruments" ADD COLUMN "max_open_lots" numeric(20, 8) DEFAULT '200' NOT NULL;
