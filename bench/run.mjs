@@ -12,6 +12,8 @@ const BENCHMARKS = [
   { name: 'socket-fanout', limitS: 240 },
   { name: 'web-size', limitS: 240 },
   { name: 'lighthouse', limitS: 300 },
+  { name: 'engine', limitS: 180 },
+  { name: 'order-http', limitS: 240 },
 ];
 const only = process.argv.slice(2);
 const unknown = only.filter((n) => !BENCHMARKS.some((b) => b.name === n));
