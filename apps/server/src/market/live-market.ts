@@ -146,6 +146,21 @@ export async function startLiveMarket(o: LiveMarketOptions): Promise<LiveMarket>
 
   const lastStatus = new Map<number, 0 | 1>();
 
+  /**
+   * Oldest first, one candle per bucket, none after the current one. Stored history can lie ahead
+   * of the clock when a server restarts with an earlier clock (CLOCK_START in tests and demos);
+   * charts must never receive times out of order.
+   */
+  function chartCandles(id: number, period: CandlePeriodName, limit: number) {
+    const nowSec = o.clock.now() / 1000;
+    const byTime = new Map<number, Candle>();
+    for (const c of aggregator.recent(id, period, limit, true)) if (c.time <= nowSec) byTime.set(c.time, c);
+    return [...byTime.values()]
+      .sort((a, b) => a.time - b.time)
+      .slice(-limit)
+      .map(toDto);
+  }
+
   function quotation(id: number): Quotation | null {
     const q = feed.latest(id);
     const day = aggregator.dayFigures(id);
@@ -244,10 +259,8 @@ export async function startLiveMarket(o: LiveMarketOptions): Promise<LiveMarket>
     instrumentById: (id) => byId.get(id),
     quotation,
     status: (id) => feed.status(id, o.clock.now()),
-    candles: async (id, period: CandlePeriodName, limit) =>
-      aggregator.recent(id, period, limit, true).map(toDto),
-    recentCandles: (id, period: CandlePeriodName, limit) =>
-      aggregator.recent(id, period, limit, true).map(toDto),
+    candles: async (id, period: CandlePeriodName, limit) => chartCandles(id, period, limit),
+    recentCandles: (id, period: CandlePeriodName, limit) => chartCandles(id, period, limit),
     isPublicTopic: (topic) =>
       topic === TOPIC_DAY_MARKET || (topic.startsWith('KLINE.') && codes.has(topic.slice('KLINE.'.length))),
     step(nowMs) {
