@@ -5,11 +5,12 @@ const API_TARGET = process.env.MERIDIAN_API ?? 'http://127.0.0.1:8080';
 
 /**
  * The entry (src/main.tsx) is a few KB that starts the first screen's requests and then imports
- * the app (src/app/bootstrap.tsx). So that this import costs no extra round trip, index.html
- * preloads the app's chunks and links its stylesheets, exactly as Vite does for the entry's own
- * static imports: everything downloads in parallel from the first byte of HTML.
+ * the home screen and the app (src/app/bootstrap.tsx, which imports src/app/app.tsx in a later
+ * task). So that these imports cost no extra round trip, index.html preloads their chunks and
+ * stylesheets, as Vite does for the entry's own static imports: everything downloads in parallel
+ * from the first byte of HTML.
  */
-function preloadApp(entry: RegExp): Plugin {
+function preloadApp(entries: RegExp[]): Plugin {
   return {
     name: 'meridian:preload-app',
     apply: 'build',
@@ -17,10 +18,7 @@ function preloadApp(entry: RegExp): Plugin {
       order: 'post',
       handler(html, ctx) {
         const bundle = ctx.bundle;
-        const app = bundle
-          ? Object.values(bundle).find((c) => c.type === 'chunk' && entry.test(c.facadeModuleId ?? ''))
-          : undefined;
-        if (!bundle || !app) throw new Error(`preload-app: no chunk for ${entry}`);
+        if (!bundle) return html;
         const scripts = new Set<string>();
         const styles = new Set<string>();
         const visit = (file: string) => {
@@ -30,18 +28,26 @@ function preloadApp(entry: RegExp): Plugin {
           for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
           for (const dep of chunk.imports) visit(dep);
         };
-        visit(app.fileName);
+        for (const entry of entries) {
+          const chunk = Object.values(bundle).find(
+            (c) => c.type === 'chunk' && entry.test(c.facadeModuleId ?? ''),
+          );
+          if (!chunk) throw new Error(`preload-app: no chunk for ${entry}`);
+          visit(chunk.fileName);
+        }
         const present = (file: string) => html.includes(`/${file}"`);
-        const link = (rel: string, file: string): HtmlTagDescriptor => ({
+        const link = (file: string, attrs: Record<string, string>): HtmlTagDescriptor => ({
           tag: 'link',
-          attrs: { rel, crossorigin: true, href: `./${file}` },
+          attrs: { ...attrs, crossorigin: true, href: `./${file}` },
           injectTo: 'head',
         });
         return {
           html,
           tags: [
-            ...[...scripts].filter((f) => !present(f)).map((f) => link('modulepreload', f)),
-            ...[...styles].filter((f) => !present(f)).map((f) => link('stylesheet', f)),
+            ...[...scripts].filter((f) => !present(f)).map((f) => link(f, { rel: 'modulepreload' })),
+            // Fetched early but not render-blocking (the boot screen paints at once): the import
+            // applies each stylesheet before its screen renders.
+            ...[...styles].filter((f) => !present(f)).map((f) => link(f, { rel: 'preload', as: 'style' })),
           ],
         };
       },
@@ -51,7 +57,15 @@ function preloadApp(entry: RegExp): Plugin {
 
 export default defineConfig({
   base: './',
-  plugins: [react(), preloadApp(/\/src\/app\/bootstrap\.tsx$/)],
+  plugins: [
+    react(),
+    preloadApp([
+      /\/src\/app\/bootstrap\.tsx$/,
+      /\/src\/app\/app\.tsx$/,
+      // The landing screen: imported by the entry at once on `/`, and the most likely first screen.
+      /\/src\/app\/routes\/home\.tsx$/,
+    ]),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -4,24 +4,33 @@ import {
   amendPasswordCall,
   areaListCall,
   basicInfoCall,
+  cancelOrderCall,
   captchaCall,
   categoriesCall,
+  closeOrderCall,
   TOPIC_DAY_MARKET as contractDayMarket,
+  TOPIC_FOREX_CLOSED as contractForexClosed,
+  TOPIC_FOREX_TRADE as contractForexTrade,
   klineTopic as contractKlineTopic,
   demoLoginCall,
+  forexDetailCall,
   forgetPasswordCall,
   klineCall,
   loginCall,
   logoutCall,
+  myDealCall,
   registerCall,
+  resetDemoCall,
   sendEmailCodeCall,
   sendSmsCodeCall,
+  setStopPriceCall,
+  submitOrderCall,
   tradeListCall,
   userInfoCall,
   walletBalanceCall,
 } from '@meridian/contracts';
 import { describe, expect, it } from 'vitest';
-import { calls, klineTopic, TOPIC_DAY_MARKET } from '../src/lib/calls';
+import { calls, klineTopic, TOPIC_DAY_MARKET, TOPIC_FOREX_CLOSED, TOPIC_FOREX_TRADE } from '../src/lib/calls';
 
 describe('call references match the contracts', () => {
   const pairs = [
@@ -42,6 +51,13 @@ describe('call references match the contracts', () => {
     [calls.forgetPassword, forgetPasswordCall],
     [calls.amendPassword, amendPasswordCall],
     [calls.logout, logoutCall],
+    [calls.submitOrder, submitOrderCall],
+    [calls.myDeal, myDealCall],
+    [calls.closeOrder, closeOrderCall],
+    [calls.cancelOrder, cancelOrderCall],
+    [calls.setStopPrice, setStopPriceCall],
+    [calls.forexDetail, forexDetailCall],
+    [calls.resetDemo, resetDemoCall],
   ] as const;
 
   it.each(pairs)('%o', (ref, contract) => {
@@ -52,5 +68,7 @@ describe('call references match the contracts', () => {
   it('topics', () => {
     expect(TOPIC_DAY_MARKET).toBe(contractDayMarket);
     expect(klineTopic('EURUSD')).toBe(contractKlineTopic('EURUSD'));
+    expect(TOPIC_FOREX_TRADE).toBe(contractForexTrade);
+    expect(TOPIC_FOREX_CLOSED).toBe(contractForexClosed);
   });
 });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTickBatcher, type LiveQuote, useQuotes } from '../src/stores/quotes';
+import { createTickBatcher, type LiveQuote, subscribeQuote, useQuotes } from '../src/stores/quotes';
 
 const tick = (Id: number, Close: number, Time: number): LiveQuote => ({
   symbol: `S${Id}`,
@@ -44,5 +44,22 @@ describe('quotes store', () => {
     expect(useQuotes.getState().byId[2]).toBe(before);
     useQuotes.getState().applyMany([tick(1, 0.5, 1)]); // older: ignored
     expect(useQuotes.getState().byId[1]!.Close).toBe(1.5);
+  });
+
+  it('wakes only the listeners of the instruments that ticked', () => {
+    const one = vi.fn();
+    const two = vi.fn();
+    const offOne = subscribeQuote(1, one);
+    const offTwo = subscribeQuote(2, two);
+    useQuotes.getState().applyMany([tick(1, 1, 1)]);
+    expect(one).toHaveBeenCalledTimes(1);
+    expect(two).not.toHaveBeenCalled();
+    useQuotes.getState().applyMany([tick(1, 0.9, 0)]); // older: ignored, nobody woken
+    expect(one).toHaveBeenCalledTimes(1);
+    offOne();
+    useQuotes.getState().applyMany([tick(1, 1.1, 2), tick(2, 2, 1)]);
+    expect(one).toHaveBeenCalledTimes(1);
+    expect(two).toHaveBeenCalledTimes(1);
+    offTwo();
   });
 });

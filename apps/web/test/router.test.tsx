@@ -41,7 +41,7 @@ describe('router (spec §2)', () => {
   it('redirects a logged-out visit of /order and /user to /login?from=', async () => {
     vi.spyOn(socket, 'ensureConnected').mockImplementation(() => {});
     const router = await renderAt('/order?type=1');
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 5000 });
     expect(router.state.location.search).toBe(`?from=${encodeURIComponent('/order?type=1')}`);
     cleanup();
     const r2 = await renderAt('/user');

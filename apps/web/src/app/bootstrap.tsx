@@ -4,18 +4,16 @@ import { categoryKeys } from '../features/market/api/get-categories';
 import { getTradeList, tradeListKeys } from '../features/market/api/get-trade-list';
 import { calls } from '../lib/calls';
 import { currentLanguage, i18n, initI18n, onLanguageChanged } from '../lib/i18n';
-import { whenIdle } from '../lib/idle';
+import { queueIdle, whenIdle, yieldToMain } from '../lib/idle';
 import { readLanguageCookie } from '../lib/language';
 import { queryClient } from '../lib/query-client';
 import { wireRealtime } from '../lib/realtime';
-import { call, configureRequest, fetchManifest } from '../lib/request';
+import { call, configureRequest, fetchManifest, preloadHttpClient } from '../lib/request';
 import { resetSession } from '../lib/session';
 import { showLoadingToast, toast } from '../lib/toast';
 import { getToken } from '../stores/session';
 import { setupAntdMobile } from './antd-setup';
-import { App } from './app';
 import { isHomePath, takeFirstScreen } from './first-screen';
-import { router } from './router';
 
 /**
  * On a cold start at `/`, the home screen's data comes from the requests the entry started before
@@ -43,16 +41,22 @@ export async function bootstrap(container: HTMLElement): Promise<void> {
     showLoading: showLoadingToast,
     onSessionInvalid: () => {
       resetSession();
-      void router.navigate('/login', { replace: true });
+      void import('./router').then(({ router }) => router.navigate('/login', { replace: true }));
     },
   });
   wireRealtime();
   prefetchFirstScreen();
-  await initI18n();
+  const i18nReady = initI18n();
+  // Start-up runs in a few tasks, not one long one: the router (created when its module is
+  // evaluated) and the first render each get their own. The modules are preloaded by index.html.
+  await yieldToMain();
+  const { App } = await import('./app');
+  await i18nReady;
   document.title = i18n.t('app.name');
   // Server-translated data (category names, msg) follows the language.
   onLanguageChanged(() => void queryClient.invalidateQueries());
 
+  await yieldToMain();
   // A transition: the first render of the app is interruptible (yields to the browser every few
   // milliseconds) instead of one long task.
   const root = createRoot(container);
@@ -64,6 +68,8 @@ export async function bootstrap(container: HTMLElement): Promise<void> {
     );
   });
 
-  // The spec's silent manifest request, off the critical path.
+  // The HTTP client (in its own task, ahead of the rows' sparkline requests that queue behind it),
+  // then the spec's silent manifest request: off the critical path.
+  queueIdle(preloadHttpClient);
   whenIdle(() => void fetchManifest(), 5_000);
 }

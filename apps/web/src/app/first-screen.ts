@@ -33,13 +33,16 @@ function get(path: string, lang: string): Early {
 
 export const isHomePath = () => (location.hash.replace(/^#/, '').split('?')[0] || '/') === '/';
 
-export function startFirstScreen(): void {
+/** Starts the requests; resolves once the first screen's chunk is in (or failed to load). */
+export function startFirstScreen(): Promise<unknown> {
   const lang = readLanguageCookie();
   void loadCatalog(lang);
-  if (!isHomePath() || typeof fetch !== 'function') return;
-  void import('./routes/home');
-  early.set(calls.tradeList.path, get(calls.tradeList.path, lang));
-  early.set(calls.categories.path, get(calls.categories.path, lang));
+  if (!isHomePath()) return Promise.resolve();
+  if (typeof fetch === 'function') {
+    early.set(calls.tradeList.path, get(calls.tradeList.path, lang));
+    early.set(calls.categories.path, get(calls.categories.path, lang));
+  }
+  return import('./routes/home').catch(() => {}); // the router retries and shows its error screen
 }
 
 /**

@@ -37,11 +37,11 @@ export const routes: RouteObject[] = [
         element: <FooterLayout />,
         children: [
           { index: true, lazy: () => import('./routes/home') },
-          { path: 'trade', ...comingSoon('screens.trade') },
+          { path: 'trade', lazy: () => import('./routes/trade') },
           {
             element: <RequireAuth />,
             children: [
-              { path: 'order', ...comingSoon('screens.order') },
+              { path: 'order', lazy: () => import('./routes/order') },
               { path: 'user', lazy: () => import('./routes/user') },
             ],
           },

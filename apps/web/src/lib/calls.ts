@@ -4,16 +4,23 @@ import type {
   areaListCall,
   basicInfoCall,
   CallContract,
+  cancelOrderCall,
   captchaCall,
   categoriesCall,
+  closeOrderCall,
   demoLoginCall,
+  forexDetailCall,
   forgetPasswordCall,
   klineCall,
   loginCall,
   logoutCall,
+  myDealCall,
   registerCall,
+  resetDemoCall,
   sendEmailCodeCall,
   sendSmsCodeCall,
+  setStopPriceCall,
+  submitOrderCall,
   tradeListCall,
   userInfoCall,
   walletBalanceCall,
@@ -51,8 +58,17 @@ export const calls = {
   forgetPassword: ref<typeof forgetPasswordCall>('POST', '/api/user/forget_password'),
   amendPassword: ref<typeof amendPasswordCall>('POST', '/api/user/amend_password'),
   logout: ref<typeof logoutCall>('POST', '/api/user/logout'),
+  submitOrder: ref<typeof submitOrderCall>('GET', '/v1/api/forex/submit'),
+  myDeal: ref<typeof myDealCall>('GET', '/v1/api/forex/my_deal'),
+  closeOrder: ref<typeof closeOrderCall>('GET', '/v1/api/forex/close'),
+  cancelOrder: ref<typeof cancelOrderCall>('GET', '/v1/api/forex/cancel_trade'),
+  setStopPrice: ref<typeof setStopPriceCall>('GET', '/v1/api/forex/set_stop_price'),
+  forexDetail: ref<typeof forexDetailCall>('GET', '/v1/api/main/account/forexDetail'),
+  resetDemo: ref<typeof resetDemoCall>('GET', '/v1/api/main/user/resetForexDemoAccount'),
 } as const;
 
 /** Socket topic names of the contracts (checked by the same test). */
 export const TOPIC_DAY_MARKET = 'DAY_MARKET';
 export const klineTopic = (code: string) => `KLINE.${code}`;
+export const TOPIC_FOREX_TRADE = 'FOREX_TRADE';
+export const TOPIC_FOREX_CLOSED = 'FOREX_CLOSED';

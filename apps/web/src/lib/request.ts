@@ -1,5 +1,5 @@
 import type { CallBody, CallContract, CallData, CallQuery, Envelope } from '@meridian/contracts';
-import axios, { type AxiosInstance, type AxiosResponse, isAxiosError } from 'axios';
+import type { AxiosError, AxiosInstance, AxiosResponse, AxiosStatic } from 'axios';
 import { apiOrigin } from './api-host';
 import type { CallRef } from './calls';
 
@@ -104,10 +104,39 @@ const pageLocation = () =>
     ? { protocol: 'http:', hostname: 'localhost', port: '' }
     : { protocol: location.protocol, hostname: location.hostname, port: location.port };
 
+/**
+ * axios is loaded with the first request, not with the app: the first screen's data does not wait
+ * for it (app/first-screen.ts). A failed load (offline) rejects like a network error and is
+ * retried by the next request.
+ */
+let axiosModule: Promise<AxiosStatic> | null = null;
+function loadAxios(): Promise<AxiosStatic> {
+  axiosModule ??= import('axios').then(
+    (m) => m.default,
+    () => {
+      axiosModule = null;
+      throw Object.assign(new Error('the HTTP client could not be loaded'), {
+        isAxiosError: true,
+        code: 'ERR_NETWORK',
+      });
+    },
+  );
+  return axiosModule;
+}
+
+/** Loads the HTTP client ahead of the first request (e.g. when the browser is idle). */
+export function preloadHttpClient(): Promise<unknown> {
+  return loadAxios().catch(() => {});
+}
+
+const isAxiosError = (err: unknown): err is AxiosError =>
+  typeof err === 'object' && err !== null && (err as { isAxiosError?: unknown }).isAxiosError === true;
+
 let client: AxiosInstance | null = null;
-function http(): AxiosInstance {
+async function http(): Promise<AxiosInstance> {
   if (!client) {
-    client = axios.create({
+    const axios = await loadAxios();
+    client ??= axios.create({
       baseURL: apiOrigin(pageLocation()),
       timeout: 20_000,
       // Every /api answer carries an envelope, even HTTP 404/500: read it whatever the status.
@@ -200,7 +229,8 @@ export async function request<T>(
   const closeLoading = loading ? hooks.showLoading() : noop;
   let response: AxiosResponse<unknown>;
   try {
-    response = await http().request({ method, url, params, data, headers, signal: options.signal });
+    const instance = await http();
+    response = await instance.request({ method, url, params, data, headers, signal: options.signal });
   } catch (err) {
     closeLoading();
     const code = isAxiosError(err) ? (err.code ?? 'ERR_NETWORK') : 'ERR_UNKNOWN';
@@ -245,6 +275,7 @@ export function call<C extends CallContract>(
 /** GET {origin}/manifest.json, silently (spec §7/§8): no toast, no warning, no API host. */
 export async function fetchManifest(): Promise<Record<string, unknown> | null> {
   try {
+    const axios = await loadAxios();
     const res = await axios.get(`${location.origin}/manifest.json`, {
       timeout: 10_000,
     });

@@ -44,8 +44,8 @@ export function HomeScreen() {
   const [category, setCategory] = useState<number | null>(null);
   const list = useTradeList();
   const categories = useCategories();
-  // The answer arrives in a synchronous store update; the rows render from the deferred copy, in
-  // an interruptible transition (the skeleton stays until they are ready).
+  // When the answer arrives (a synchronous store update), the rows render from a deferred copy: in
+  // their own interruptible transition, not inside that update.
   const data = useDeferredValue(list.data);
   useTopic(useGoLive(Boolean(data)) ? TOPIC_DAY_MARKET : null);
 

@@ -1,18 +1,24 @@
 import type { Instrument } from '@meridian/contracts';
 import type { TFunction } from 'i18next';
-import { memo, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { assetUrl } from '../../../lib/api-host';
 import { formatChange, formatPrice, trendOf } from '../../../lib/format';
+import { queueIdle } from '../../../lib/idle';
 import { useQuoteValue } from '../../../stores/quotes';
 import { useSparkline } from '../api/get-sparkline';
 import { useInView } from '../hooks/use-in-view';
 import styles from './home.module.css';
 import { Sparkline } from './sparkline';
 
-/** Logo with a lettered-circle fallback when the image is missing or fails to load. */
-function InstrumentLogo({ src, code }: { src: string; code: string }) {
+/**
+ * Logo with a lettered-circle fallback when the image is missing or fails to load. Requested only
+ * once the row comes near the viewport (each SVG logo is a small document the browser parses on
+ * the main thread; the browser's own lazy loading would fetch the whole list's at once).
+ */
+function InstrumentLogo({ src, code, seen }: { src: string; code: string; seen: boolean }) {
   const [failed, setFailed] = useState(!src);
+  if (!seen) return <span className={styles.logo} aria-hidden="true" />;
   if (failed) {
     return (
       <span className={styles.logoFallback} aria-hidden="true">
@@ -27,7 +33,6 @@ function InstrumentLogo({ src, code }: { src: string; code: string }) {
       alt=""
       width={36}
       height={36}
-      loading="lazy"
       decoding="async"
       onError={() => setFailed(true)}
     />
@@ -66,11 +71,23 @@ function LivePrice({ item, live }: { item: Instrument; live: boolean }) {
   );
 }
 
+/**
+ * True once `ready` and the row's turn in the idle queue has come: the rows' sparkline requests
+ * start one per idle period, not all in the task that mounts the list.
+ */
+function useIdleTurn(ready: boolean): boolean {
+  const [turn, setTurn] = useState(false);
+  useEffect(() => {
+    if (ready && !turn) return queueIdle(() => setTurn(true));
+  }, [ready, turn]);
+  return turn;
+}
+
 /** The 15-minute sparkline (fetched once the row is near the viewport) or the market-closed label. */
 function RowChart({ item, seen, live, t }: { item: Instrument; seen: boolean; live: boolean; t: TFunction }) {
   const open = useMarketOpen(item, live);
   const trend = useLiveTrend(item, live);
-  const sparkline = useSparkline(item.Id, seen && open);
+  const sparkline = useSparkline(item.Id, useIdleTurn(seen && open));
   // The closes as served (the query refreshes them every minute): no re-render per tick.
   const points = sparkline.data;
   if (!open) return <span className={styles.closed}>{t('home.marketClosed')}</span>;
@@ -88,7 +105,7 @@ export const QuoteRow = memo(function QuoteRow({ item, t }: { item: Instrument; 
   const { visible, seen } = useInView(ref);
   return (
     <Link ref={ref} to={`/trade?id=${item.Id}`} className={styles.row} data-testid="quote-row">
-      <InstrumentLogo src={item.Logo} code={item.ShowCode || item.Code} />
+      <InstrumentLogo src={item.Logo} code={item.ShowCode || item.Code} seen={seen} />
       <span className={styles.names}>
         <span className={styles.code}>{item.ShowCode}</span>
         <span className={styles.sub}>{item.Code}</span>

@@ -31,6 +31,7 @@ import { useUserInfo } from '../api/get-user-info';
 import { useHideBalance } from '../hide-balance';
 import { useCustomerService } from '../hooks/use-customer-service';
 import { useLogout } from '../hooks/use-logout';
+import { useResetDemo } from '../hooks/use-reset-demo';
 import { inviteLink } from '../invite-link';
 import styles from './user-screen.module.css';
 
@@ -68,6 +69,7 @@ export function UserScreen() {
 
   const openService = useCustomerService();
   const logout = useLogout();
+  const resetDemo = useResetDemo();
 
   const copyInvite = async () => {
     if (isDemo || !user?.invite_code) {
@@ -124,14 +126,11 @@ export function UserScreen() {
     ],
   ];
   if (isDemo) {
-    // The reset itself comes with the trading issue: shown, but disabled until then.
     groups[0]!.unshift({
       key: 'resetDemo',
       label: 'user.resetDemo',
       Icon: ResetIcon,
-      onClick: () => {},
-      disabled: true,
-      extra: <span className={styles.soon}>{t('user.resetDemoHint')}</span>,
+      onClick: () => void resetDemo(),
     });
   }
 

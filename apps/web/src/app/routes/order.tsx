@@ -1,0 +1,1 @@
+export { OrdersScreen as Component } from '../../features/orders/components/orders-screen';

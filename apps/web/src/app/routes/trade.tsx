@@ -1,0 +1,1 @@
+export { TradeScreen as Component } from '../../features/trade/components/trade-screen';

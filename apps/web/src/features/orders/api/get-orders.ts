@@ -1,0 +1,41 @@
+import type { Order } from '@meridian/contracts';
+import { type InfiniteData, useInfiniteQuery } from '@tanstack/react-query';
+import { calls } from '../../../lib/calls';
+import { call } from '../../../lib/request';
+
+/** Order list filters of spec §4: 1 holding, 0 pending, 3 history (closed and cancelled). */
+export type OrderStatusFilter = 0 | 1 | 3;
+
+export interface OrderPage {
+  data: Order[];
+  total: number;
+  all_fact_profits: string;
+  balance: string;
+}
+
+export type OrderPages = InfiniteData<OrderPage, number>;
+
+/** GET /v1/api/forex/my_deal (status, page), 20 a page, newest first. */
+export const orderKeys = {
+  all: ['orders'] as const,
+  lists: ['orders', 'list'] as const,
+  list: (status: OrderStatusFilter) => ['orders', 'list', status] as const,
+  summary: ['orders', 'summary'] as const,
+};
+
+/** Spec §4 Lists: the page counter starts at 1; finished when the loaded count is at least total. */
+export function nextPageOf(pages: readonly OrderPage[]): number | undefined {
+  const loaded = pages.reduce((n, p) => n + p.data.length, 0);
+  const total = pages.at(-1)?.total ?? 0;
+  return loaded >= total || pages.at(-1)?.data.length === 0 ? undefined : pages.length + 1;
+}
+
+export function useOrders(status: OrderStatusFilter) {
+  return useInfiniteQuery({
+    queryKey: orderKeys.list(status),
+    queryFn: ({ pageParam, signal }) => call(calls.myDeal, { status, page: pageParam }, { signal }),
+    initialPageParam: 1,
+    getNextPageParam: (_last, pages) => nextPageOf(pages),
+    staleTime: 0,
+  });
+}

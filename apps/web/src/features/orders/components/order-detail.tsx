@@ -1,0 +1,188 @@
+import type { Order } from '@meridian/contracts';
+import { Dialog, Popup } from 'antd-mobile';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { groupDecimal } from '../../../lib/format';
+import type { SetStops } from '../api/order-actions';
+import { isBuy, priceText, profitText, signOf, timeText } from '../format';
+import { useLiveValues } from './order-row';
+import styles from './orders.module.css';
+
+interface OrderDetailProps {
+  order: Order | null;
+  onClose: () => void;
+  onClosePosition: (order: Order) => void;
+  onCancel: (order: Order) => void;
+  /** Resolves true when the server accepted the new levels. */
+  onSetStops: SetStops;
+}
+
+const decimalInput = (text: string) => {
+  const cleaned = text.replace(/,/g, '.').replace(/[^\d.]/g, '');
+  const dot = cleaned.indexOf('.');
+  return dot === -1 ? cleaned : `${cleaned.slice(0, dot + 1)}${cleaned.slice(dot + 1).replace(/\./g, '')}`;
+};
+
+function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <div className={styles.detailField}>
+      <dt>{label}</dt>
+      <dd className="num" data-testid={testId}>
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+function DetailBody({
+  order,
+  onClosePosition,
+  onCancel,
+  onSetStops,
+}: Omit<OrderDetailProps, 'order' | 'onClose'> & { order: Order }) {
+  const { t } = useTranslation();
+  const { price, profit } = useLiveValues(order);
+  const [editing, setEditing] = useState(false);
+  const [stopLoss, setStopLoss] = useState('');
+  const [takeProfit, setTakeProfit] = useState('');
+  const holding = order.Status === 1;
+  const pending = order.Status === 0;
+  const ended = order.Status >= 3;
+  const neverFilled = order.Price <= 0;
+  const openEdit = () => {
+    setStopLoss(order.TargetLossPrice > 0 ? priceText(order.TargetLossPrice, order) : '');
+    setTakeProfit(order.TargetProfitPrice > 0 ? priceText(order.TargetProfitPrice, order) : '');
+    setEditing(true);
+  };
+
+  return (
+    <div className={styles.detail} data-testid="order-detail">
+      <header className={styles.detailHead}>
+        <h2 className={styles.detailTitle}>{order.ForexTradeLists.ShowCode}</h2>
+        <span className={`${styles.badge} ${isBuy(order) ? styles.badgeBuy : styles.badgeSell}`}>
+          {t(isBuy(order) ? 'orders.buy' : 'orders.sell')}
+        </span>
+        <span className={styles.rowStatus}>{t(`orders.status.${order.Status}`)}</span>
+      </header>
+      <dl className={styles.detailGrid}>
+        <Field label={t('orders.orderId')}>{order.Id}</Field>
+        <Field label={t('orders.quantity')}>{order.Quantity}</Field>
+        <Field label={t(neverFilled ? 'orders.targetPrice' : 'orders.openPrice')}>
+          {priceText(neverFilled ? order.OriginPrice : order.Price, order)}
+        </Field>
+        <Field label={t(ended ? 'orders.closePrice' : 'orders.currentPrice')} testId="detail-price">
+          {ended ? priceText(order.ClosePrice || order.UpdatePrice, order) : priceText(price, order)}
+        </Field>
+        <Field label={t('orders.margin')}>{groupDecimal(order.CautionMoney)}</Field>
+        <Field label={t('orders.fee')}>{groupDecimal(order.TradeFee)}</Field>
+        <Field label={t('orders.leverage')}>{order.Multiple > 0 ? `1:${order.Multiple}` : '--'}</Field>
+        <Field label={t('orders.profit')} testId="detail-profit">
+          <span className={styles[signOf(profit)]}>{profitText(profit)}</span>
+        </Field>
+        <Field label={t('orders.stopLoss')} testId="detail-sl">
+          {priceText(order.TargetLossPrice, order)}
+        </Field>
+        <Field label={t('orders.takeProfit')} testId="detail-tp">
+          {priceText(order.TargetProfitPrice, order)}
+        </Field>
+        <Field label={t('orders.openTime')}>{timeText(order.CreateTimeHandler)}</Field>
+        <Field label={t('orders.closeTime')}>{timeText(order.CompleteTimeHandler)}</Field>
+        {ended && (
+          <Field label={t('orders.closeReason')}>
+            {order.CloseReason
+              ? t(`orders.reason.${order.CloseReason}`, { defaultValue: order.CloseReason })
+              : '--'}
+          </Field>
+        )}
+      </dl>
+      {(holding || pending) && (
+        <div className={styles.detailActions}>
+          <button type="button" className={styles.secondary} onClick={openEdit} data-testid="edit-stops">
+            {t('orders.editStops')}
+          </button>
+          {holding ? (
+            <button
+              type="button"
+              className={styles.danger}
+              onClick={() => onClosePosition(order)}
+              data-testid="close-position"
+            >
+              {t('orders.closePosition')}
+            </button>
+          ) : (
+            <button
+              type="button"
+              className={styles.danger}
+              onClick={() => onCancel(order)}
+              data-testid="cancel-order"
+            >
+              {t('orders.cancelOrder')}
+            </button>
+          )}
+        </div>
+      )}
+      <Dialog
+        visible={editing}
+        title={t('orders.stopsTitle')}
+        onClose={() => setEditing(false)}
+        content={
+          <div className={styles.stopsForm}>
+            <label className={styles.stopsLabel} htmlFor="edit-sl">
+              {t('orders.stopLoss')}
+            </label>
+            <input
+              id="edit-sl"
+              className={`${styles.input} num`}
+              inputMode="decimal"
+              value={stopLoss}
+              placeholder={t('orders.stopsNone')}
+              onChange={(e) => setStopLoss(decimalInput(e.target.value))}
+              data-testid="edit-sl"
+            />
+            <label className={styles.stopsLabel} htmlFor="edit-tp">
+              {t('orders.takeProfit')}
+            </label>
+            <input
+              id="edit-tp"
+              className={`${styles.input} num`}
+              inputMode="decimal"
+              value={takeProfit}
+              placeholder={t('orders.stopsNone')}
+              onChange={(e) => setTakeProfit(decimalInput(e.target.value))}
+              data-testid="edit-tp"
+            />
+            <p className={styles.stopsHint}>{t('orders.stopsHint')}</p>
+          </div>
+        }
+        actions={[
+          [
+            { key: 'cancel', text: t('common.cancel'), onClick: () => setEditing(false) },
+            {
+              key: 'save',
+              text: t('common.confirm'),
+              bold: true,
+              onClick: async () => {
+                if (await onSetStops(order, stopLoss, takeProfit)) setEditing(false);
+              },
+            },
+          ],
+        ]}
+      />
+    </div>
+  );
+}
+
+/** Detail popup of one order (spec §2 Orders): every field, and close / cancel / TP-SL actions. */
+export function OrderDetail({ order, onClose, ...actions }: OrderDetailProps) {
+  return (
+    <Popup
+      visible={order !== null}
+      onMaskClick={onClose}
+      onClose={onClose}
+      bodyClassName={styles.popup}
+      destroyOnClose
+    >
+      {order && <DetailBody order={order} {...actions} />}
+    </Popup>
+  );
+}

@@ -1,0 +1,65 @@
+import type { Order } from '@meridian/contracts';
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isBuy, priceText, profitText, signOf } from '../format';
+import { useLiveOrders } from '../live';
+import styles from './orders.module.css';
+
+/** Current price and profit of a holding position: live from FOREX_TRADE, else as listed. */
+export function useLiveValues(order: Order): { price: number; profit: string } {
+  const live = useLiveOrders((s) => (order.Status === 1 ? s.byId[order.Id] : undefined));
+  return { price: live?.UpdatePrice ?? order.UpdatePrice, profit: live?.FactProfits ?? order.FactProfits };
+}
+
+interface OrderRowProps {
+  order: Order;
+  onOpen: (order: Order) => void;
+}
+
+/** One order of the list: code and side, lots, open → current (or target / close) price, profit. */
+export const OrderRow = memo(function OrderRow({ order, onOpen }: OrderRowProps) {
+  const { t } = useTranslation();
+  const { price, profit } = useLiveValues(order);
+  const history = order.Status >= 3;
+  // Never filled (pending, or cancelled before filling): its target price is all there is to show.
+  const pending = order.Status === 0 || order.Price <= 0;
+  return (
+    <button
+      type="button"
+      className={styles.row}
+      onClick={() => onOpen(order)}
+      data-testid="order-row"
+      data-id={order.Id}
+    >
+      <span className={styles.rowHead}>
+        <span className={styles.rowCode}>{order.ForexTradeLists.ShowCode}</span>
+        <span className={`${styles.badge} ${isBuy(order) ? styles.badgeBuy : styles.badgeSell}`}>
+          {t(isBuy(order) ? 'orders.buy' : 'orders.sell')}
+        </span>
+        <span className={`${styles.rowLots} num`}>{t('orders.lots', { lots: order.Quantity })}</span>
+        {history && <span className={styles.rowStatus}>{t(`orders.status.${order.Status}`)}</span>}
+      </span>
+      <span className={styles.rowPrices}>
+        <span className="num">
+          {priceText(pending ? order.OriginPrice : order.Price, order)}
+          {!pending && (
+            <>
+              <span className={styles.arrow} aria-hidden="true">
+                →
+              </span>
+              <span data-testid="row-price">
+                {priceText(history ? order.ClosePrice || price : price, order)}
+              </span>
+            </>
+          )}
+        </span>
+        {!pending && (
+          <span className={`${styles.rowProfit} num ${styles[signOf(profit)]}`} data-testid="row-profit">
+            {profitText(profit)}
+          </span>
+        )}
+        {pending && <span className={styles.rowHint}>{t('orders.targetPrice')}</span>}
+      </span>
+    </button>
+  );
+});

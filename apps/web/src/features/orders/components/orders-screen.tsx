@@ -1,0 +1,178 @@
+import type { Order } from '@meridian/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { Dialog, InfiniteScroll, PullToRefresh } from 'antd-mobile';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
+import { toast } from '../../../lib/toast';
+import { type OrderPages, type OrderStatusFilter, orderKeys, useOrders } from '../api/get-orders';
+import { cancelOrder, closeOrder, setStopPrices } from '../api/order-actions';
+import { useOrderPushes } from '../hooks/use-order-pushes';
+import { OrderDetail } from './order-detail';
+import { OrderRow } from './order-row';
+import styles from './orders.module.css';
+import { SummaryCard } from './summary-card';
+
+const TABS: ReadonlyArray<{ status: OrderStatusFilter; label: string }> = [
+  { status: 1, label: 'orders.tabs.holding' },
+  { status: 0, label: 'orders.tabs.pending' },
+  { status: 3, label: 'orders.tabs.history' },
+];
+
+/** Spec §9: the pull-to-refresh spinner closes after 500 ms. */
+const REFRESH_SPINNER_MS = 500;
+
+const statusOf = (type: string | null): OrderStatusFilter => (type === '0' ? 0 : type === '3' ? 3 : 1);
+
+/** `/order` (spec §2): tabs holding / pending / history, live summary card, infinite list, detail popup. */
+export function OrdersScreen() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const status = statusOf(params.get('type'));
+  const orders = useOrders(status);
+  const [open, setOpen] = useState<Order | null>(null);
+
+  useOrderPushes(
+    useCallback(
+      (ids: number[]) => setOpen((current) => (current && ids.includes(current.Id) ? null : current)),
+      [],
+    ),
+  );
+
+  const rows = orders.data?.pages.flatMap((p) => p.data) ?? [];
+
+  /** Refresh from page 1 (spec §4 Lists): keep only the first page, then refetch it. */
+  const reload = useCallback(async () => {
+    queryClient.setQueryData<OrderPages>(orderKeys.list(status), (d) =>
+      d ? { pages: d.pages.slice(0, 1), pageParams: d.pageParams.slice(0, 1) } : d,
+    );
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: orderKeys.list(status) }),
+      queryClient.invalidateQueries({ queryKey: orderKeys.summary }),
+    ]);
+  }, [queryClient, status]);
+
+  const afterAction = (msg: string) => {
+    toast(msg);
+    setOpen(null);
+    void reload();
+    void queryClient.invalidateQueries({ queryKey: orderKeys.lists });
+    void queryClient.invalidateQueries({ queryKey: ['wallet'] });
+  };
+
+  const onClosePosition = async (order: Order) => {
+    const ok = await Dialog.confirm({
+      title: t('orders.closePosition'),
+      content: t('orders.closeConfirm', { code: order.ForexTradeLists.ShowCode }),
+      confirmText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+    });
+    if (!ok) return;
+    try {
+      afterAction(await closeOrder(order.Id));
+    } catch {
+      // refused: the server's message was shown
+    }
+  };
+
+  const onCancel = async (order: Order) => {
+    const ok = await Dialog.confirm({
+      title: t('orders.cancelOrder'),
+      content: t('orders.cancelConfirm', { code: order.ForexTradeLists.ShowCode }),
+      confirmText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+    });
+    if (!ok) return;
+    try {
+      afterAction(await cancelOrder(order.Id));
+    } catch {
+      // refused: the server's message was shown
+    }
+  };
+
+  const onSetStops = async (order: Order, stopLoss: string, takeProfit: string) => {
+    try {
+      afterAction(await setStopPrices(order.Id, stopLoss, takeProfit));
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  return (
+    <div className="page">
+      <PageHeader noBack title={t('screens.order')} />
+      <SummaryCard />
+      <div className={styles.tabs} role="tablist" aria-label={t('orders.tabsLabel')}>
+        {TABS.map((tab) => (
+          <button
+            key={tab.status}
+            type="button"
+            role="tab"
+            aria-selected={status === tab.status}
+            className={status === tab.status ? `${styles.tab} ${styles.tabActive}` : styles.tab}
+            onClick={() => setParams({ type: String(tab.status) }, { replace: true })}
+            data-testid={`tab-${tab.status}`}
+          >
+            {t(tab.label)}
+          </button>
+        ))}
+      </div>
+      <main className={styles.body}>
+        <PullToRefresh
+          onRefresh={async () => {
+            void reload();
+            await new Promise((r) => setTimeout(r, REFRESH_SPINNER_MS));
+          }}
+          pullingText={t('orders.pullToRefresh')}
+          canReleaseText={t('orders.releaseToRefresh')}
+          refreshingText={t('app.loading')}
+          completeText={t('orders.refreshed')}
+        >
+          {orders.isPending ? (
+            <p className={styles.note}>{t('app.loading')}</p>
+          ) : (
+            <>
+              {rows.length > 0 && (
+                <ul className={styles.list} aria-label={t(TABS.find((x) => x.status === status)!.label)}>
+                  {rows.map((order) => (
+                    <li key={order.Id}>
+                      <OrderRow order={order} onOpen={setOpen} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+              <InfiniteScroll
+                hasMore={Boolean(orders.hasNextPage) && !orders.isError}
+                loadMore={async () => {
+                  await orders.fetchNextPage();
+                }}
+              >
+                <p className={styles.note} data-testid="list-end">
+                  {orders.isFetchingNextPage
+                    ? t('app.loading')
+                    : orders.isError
+                      ? t('common.loadFailed')
+                      : orders.hasNextPage
+                        ? ''
+                        : rows.length === 0
+                          ? t('common.noData')
+                          : t('common.noMore')}
+                </p>
+              </InfiniteScroll>
+            </>
+          )}
+        </PullToRefresh>
+      </main>
+      <OrderDetail
+        order={open}
+        onClose={() => setOpen(null)}
+        onClosePosition={(o) => void onClosePosition(o)}
+        onCancel={(o) => void onCancel(o)}
+        onSetStops={onSetStops}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { prepaymentRatioOf, toPercentText } from '@meridian/domain';
+import { useTranslation } from 'react-i18next';
+import { groupDecimal } from '../../../lib/format';
+import { useAccountSummary } from '../api/get-account-summary';
+import { percentText, profitText, signOf, usdText } from '../format';
+import { useLiveOrders } from '../live';
+import styles from './orders.module.css';
+
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+/** Prepayment ratio of pushed figures (FOREX_TRADE carries margin and net value, not the ratio). */
+function livePrepayment(margin: string, netValue: string): string {
+  if (!DECIMAL.test(margin) || !DECIMAL.test(netValue)) return '';
+  const ratio = prepaymentRatioOf(netValue, margin);
+  return ratio === null || ratio.isZero() ? '' : toPercentText(ratio);
+}
+
+/** Summary card (spec §2 Orders, DESIGN §3): current margin (6 decimals), net value, risk rate, prepayment ratio. */
+export function SummaryCard() {
+  const { t } = useTranslation();
+  const summary = useAccountSummary();
+  const live = useLiveOrders((s) => s.account);
+  const base = summary.data;
+  const margin = live?.CautionMoneyAll ?? base?.CautionMoneyAll ?? '';
+  const netValue = live?.NetValue ?? base?.NetValue ?? '';
+  const profit = live?.ProfitsTotal ?? base?.ProfitsTotal ?? '';
+  const risk = live ? live.HazardRate : (base?.HazardRate ?? '');
+  const prepayment = live
+    ? livePrepayment(live.CautionMoneyAll, live.NetValue)
+    : (base?.PrepaymentRatio ?? '');
+
+  return (
+    <section className={styles.summary} aria-label={t('orders.summaryLabel')} data-testid="summary">
+      <div className={styles.summaryMain}>
+        <span className={styles.summaryLabel}>{t('orders.netValue')}</span>
+        <span className={`${styles.summaryBig} num`} data-testid="net-value">
+          {netValue ? usdText(netValue) : '--'}
+        </span>
+        <span className={`${styles.summaryProfit} num ${styles[signOf(profit)]}`}>
+          {t('orders.floatingProfit', { amount: profit ? profitText(profit) : '--' })}
+        </span>
+      </div>
+      <dl className={styles.summaryGrid}>
+        <div>
+          <dt>{t('orders.currentMargin')}</dt>
+          <dd className="num" data-testid="current-margin">
+            {margin ? groupDecimal(margin) : '--'}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('orders.riskRate')}</dt>
+          <dd className="num" data-testid="risk-rate">
+            {percentText(risk)}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('orders.prepaymentRatio')}</dt>
+          <dd className="num">{percentText(prepayment)}</dd>
+        </div>
+        <div>
+          <dt>{t('orders.balance')}</dt>
+          <dd className="num">{base?.balance ? usdText(base.balance) : '--'}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

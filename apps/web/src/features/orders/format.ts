@@ -1,0 +1,47 @@
+import type { Order } from '@meridian/contracts';
+import { money, toCents } from '@meridian/domain';
+import { formatPrice, groupDecimal } from '../../lib/format';
+
+/** Display helpers of the order screen. Money stays exact (it arrives as decimal strings). */
+
+/** A price at the order's instrument precision; 0 means "none" and shows '--'. */
+export const priceText = (value: number, order: Pick<Order, 'ForexTradeLists'>) =>
+  value > 0 ? formatPrice(value, order.ForexTradeLists.PricePrecision) : '--';
+
+/** 'up' for a gain, 'down' for a loss, 'flat' for zero, from a decimal string. */
+export function signOf(text: string): 'up' | 'down' | 'flat' {
+  const t = text.trim();
+  if (/^-/.test(t) && /[1-9]/.test(t)) return 'down';
+  if (/[1-9]/.test(t)) return 'up';
+  return 'flat';
+}
+
+/** An amount in USD with 2 decimals (spec §9), grouped; the text as is when it is not a decimal. */
+export function usdText(text: string): string {
+  try {
+    return groupDecimal(toCents(money(text)));
+  } catch {
+    return text || '--';
+  }
+}
+
+/** A profit: 2 decimals with its sign, '+12.50' / '-3.10' / '0.00'. */
+export function profitText(text: string): string {
+  const cents = usdText(text);
+  return signOf(cents) === 'up' ? `+${cents}` : cents;
+}
+
+/** A percent text from the server ('' when nothing is held). */
+export const percentText = (text: string | null | undefined) => (text ? `${text}%` : '--');
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** An ISO time as the device's local 'YYYY-MM-DD HH:mm:ss'; other text as is, empty as '--'. */
+export function timeText(text: string): string {
+  if (!text) return '--';
+  const d = new Date(text);
+  if (Number.isNaN(d.getTime())) return text;
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
+
+export const isBuy = (order: Pick<Order, 'OrderType'>) => order.OrderType === 1;

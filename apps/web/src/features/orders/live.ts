@@ -1,0 +1,77 @@
+import { create } from 'zustand';
+import type { OrderPages } from './api/get-orders';
+
+/** FOREX_TRADE push data (spec §7, DESIGN §3). */
+export interface ForexTradeData {
+  ProfitsTotal: string;
+  HazardRate: string;
+  CautionMoneyAll: string;
+  NetValue: string;
+  TransOrder: Array<{ Id: number; UpdatePrice: number; FactProfits: string }>;
+}
+
+export interface LiveOrderValue {
+  UpdatePrice: number;
+  FactProfits: string;
+}
+
+interface LiveOrdersState {
+  /** The latest account figures pushed, or null before the first push. */
+  account: Omit<ForexTradeData, 'TransOrder'> | null;
+  byId: Record<number, LiveOrderValue>;
+  apply: (data: ForexTradeData) => void;
+  reset: () => void;
+}
+
+/** Live values of open positions and the account, fed by FOREX_TRADE; rows select their own id. */
+export const useLiveOrders = create<LiveOrdersState>()((set) => ({
+  account: null,
+  byId: {},
+  apply: (data) =>
+    set((s) => {
+      const byId = { ...s.byId };
+      for (const o of data.TransOrder ?? [])
+        byId[o.Id] = { UpdatePrice: o.UpdatePrice, FactProfits: o.FactProfits };
+      const { TransOrder: _ignored, ...account } = data;
+      return { account, byId };
+    }),
+  reset: () => set({ account: null, byId: {} }),
+}));
+
+/** The ids a FOREX_CLOSED push carries (spec §7: a list of ids), whatever wraps them. */
+export function closedIdsOf(data: unknown): number[] {
+  const list = Array.isArray(data) ? data : [];
+  return list.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0);
+}
+
+/**
+ * The list without the orders of `ids` (spec §4: a live push removes a closed order). The total
+ * drops by the number removed, so "loaded ≥ total" still tells when the list is finished and the
+ * next page is not asked one row too far. Returns the same object when nothing was removed.
+ */
+export function removeOrders(data: OrderPages | undefined, ids: readonly number[]): OrderPages | undefined {
+  if (!data || ids.length === 0) return data;
+  const gone = new Set(ids);
+  let removed = 0;
+  const pages = data.pages.map((page) => {
+    const kept = page.data.filter((o) => !gone.has(o.Id));
+    removed += page.data.length - kept.length;
+    return kept.length === page.data.length ? page : { ...page, data: kept };
+  });
+  if (removed === 0) return data;
+  return { ...data, pages: pages.map((p) => ({ ...p, total: Math.max(0, p.total - removed) })) };
+}
+
+/** Whether a list holds any of `ids`. */
+export function listHasAny(data: OrderPages | undefined, ids: readonly number[]): boolean {
+  if (!data) return false;
+  const wanted = new Set(ids);
+  return data.pages.some((p) => p.data.some((o) => wanted.has(o.Id)));
+}
+
+/** Ids of a push that the loaded list does not show yet (a pending order that just filled). */
+export function unknownIds(data: OrderPages | undefined, ids: readonly number[]): number[] {
+  if (!data) return [];
+  const known = new Set(data.pages.flatMap((p) => p.data.map((o) => o.Id)));
+  return ids.filter((id) => !known.has(id));
+}

@@ -1,0 +1,12 @@
+import { calls } from '../../../lib/calls';
+import { callEnvelope } from '../../../lib/request';
+import type { SubmitQuery } from '../order-form';
+
+/**
+ * GET /v1/api/forex/submit. Resolves to the server's success message ('Your order has been
+ * confirmed'); a refusal rejects after the request layer has toasted its `msg`.
+ */
+export async function submitOrder(query: SubmitQuery): Promise<string> {
+  const envelope = await callEnvelope(calls.submitOrder, query, { loading: true });
+  return envelope.msg;
+}

@@ -1,0 +1,122 @@
+import type { Candle, CandlePeriodName } from '@meridian/contracts';
+import {
+  type CandlestickData,
+  CandlestickSeries,
+  ColorType,
+  createChart,
+  type IChartApi,
+  type ISeriesApi,
+  type Time,
+  type UTCTimestamp,
+} from 'lightweight-charts';
+import { useEffect, useRef } from 'react';
+import { ascendingCandles } from '../candles';
+import { useLiveCandle } from '../hooks/use-live-candle';
+import { londonDateTime, londonTickLabel } from '../london-format';
+import styles from './trade.module.css';
+
+interface CandleChartProps {
+  code: string;
+  period: CandlePeriodName;
+  candles: readonly Candle[];
+  precision: number;
+  locale: string;
+  label: string;
+}
+
+const bar = (c: Candle): CandlestickData<Time> => ({
+  time: c.Time as UTCTimestamp,
+  open: c.Open,
+  high: c.High,
+  low: c.Low,
+  close: c.Close,
+});
+
+const css = (name: string, fallback: string) =>
+  getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
+
+/**
+ * Candle chart (lightweight-charts 5, its own lazy chunk): history from the kline call, the last
+ * candle live from `KLINE.{code}` frames of the chosen period, axis and crosshair in London time.
+ */
+export default function CandleChart({ code, period, candles, precision, locale, label }: CandleChartProps) {
+  const host = useRef<HTMLDivElement>(null);
+  const chart = useRef<IChartApi | null>(null);
+  const series = useRef<ISeriesApi<'Candlestick'> | null>(null);
+  const lastTime = useRef(0);
+  const history = useRef(candles);
+  history.current = candles;
+
+  useEffect(() => {
+    const el = host.current;
+    if (!el) return;
+    const up = css('--up', '#22c38e');
+    const down = css('--down', '#ff5b6e');
+    const c = createChart(el, {
+      autoSize: true,
+      layout: {
+        background: { type: ColorType.Solid, color: 'transparent' },
+        textColor: css('--text-3', '#8490a3'),
+        fontSize: 11,
+      },
+      grid: {
+        vertLines: { color: 'rgba(255,255,255,0.04)' },
+        horzLines: { color: 'rgba(255,255,255,0.04)' },
+      },
+      rightPriceScale: { borderColor: css('--border', '#232d3d') },
+      timeScale: {
+        borderColor: css('--border', '#232d3d'),
+        timeVisible: true,
+        secondsVisible: false,
+        tickMarkFormatter: (time: Time, type: number) => londonTickLabel(Number(time), type, locale),
+      },
+      localization: { locale, timeFormatter: (time: Time) => londonDateTime(Number(time), locale) },
+    });
+    const s = c.addSeries(CandlestickSeries, {
+      upColor: up,
+      downColor: down,
+      borderUpColor: up,
+      borderDownColor: down,
+      wickUpColor: up,
+      wickDownColor: down,
+    });
+    chart.current = c;
+    series.current = s;
+    const data = ascendingCandles(history.current);
+    s.setData(data.map(bar));
+    lastTime.current = data.at(-1)?.Time ?? 0;
+    return () => {
+      chart.current = null;
+      series.current = null;
+      c.remove();
+    };
+  }, [locale]);
+
+  useEffect(() => {
+    series.current?.applyOptions({
+      priceFormat: { type: 'price', precision, minMove: 1 / 10 ** precision },
+    });
+  }, [precision]);
+
+  useEffect(() => {
+    const s = series.current;
+    if (!s) return;
+    const data = ascendingCandles(candles);
+    s.setData(data.map(bar));
+    lastTime.current = data.at(-1)?.Time ?? 0;
+    chart.current?.timeScale().scrollToRealTime();
+  }, [candles]);
+
+  useLiveCandle(code, period, (candle) => {
+    const s = series.current;
+    if (!s || candle.Time < lastTime.current) return;
+    try {
+      s.update(bar(candle));
+      lastTime.current = candle.Time;
+    } catch {
+      // an out-of-order frame: the next one catches up
+    }
+  });
+
+  return <div ref={host} className={styles.chart} role="img" aria-label={label} data-testid="candle-chart" />;
+}

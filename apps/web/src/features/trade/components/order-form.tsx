@@ -1,0 +1,286 @@
+import type { Instrument } from '@meridian/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { Checkbox, Picker } from 'antd-mobile';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ChevronDownIcon } from '../../../components/icons';
+import { formatPrice, groupDecimal } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
+import { useQuotes } from '../../../stores/quotes';
+import { useSession } from '../../../stores/session';
+import { useFeeType } from '../api/get-fee-type';
+import { submitOrder } from '../api/submit-order';
+import {
+  canDecrease,
+  initialFormState,
+  type LivePrices,
+  type OrderFormState,
+  previewOrder,
+  rateSourceOf,
+  sanitizeDecimalInput,
+  stepQuantity,
+  toSubmitQuery,
+  validateOrderForm,
+} from '../order-form';
+import styles from './trade.module.css';
+
+interface OrderFormProps {
+  instrument: Instrument;
+  instruments: readonly Instrument[];
+  prices: LivePrices;
+  marketOpen: boolean;
+}
+
+/** The order form of /trade (spec §2, §5): side, market or pending, lots, leverage, SL/TP, preview. */
+export function OrderForm({ instrument, instruments, prices, marketOpen }: OrderFormProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const token = useSession((s) => s.token);
+  const feeType = useFeeType();
+  const [form, setForm] = useState<OrderFormState>(() => initialFormState(instrument));
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const [sending, setSending] = useState(false);
+  const set = (patch: Partial<OrderFormState>) => setForm((f) => ({ ...f, ...patch }));
+
+  const leverages = instrument.HasForexMultiple.map((m) => m.Value);
+  const blocked = leverages.length === 0;
+  const precision = instrument.PricePrecision;
+
+  // Conversion rates from the quotes the screen already shows; recomputed with the preview.
+  const preview = useMemo(() => {
+    if (feeType === undefined) return null;
+    const byId = useQuotes.getState().byId;
+    const rates = rateSourceOf(instruments, (id) => {
+      const q = byId[id];
+      return q ? { bid: q.Bid, ask: q.Ask } : undefined;
+    });
+    return previewOrder(form, instrument, prices, feeType, rates);
+  }, [form, instrument, instruments, prices, feeType]);
+
+  const openLeverage = () => {
+    if (blocked) toast(t('trade.noMultiples'));
+    else setPickerOpen(true);
+  };
+
+  const submit = async () => {
+    if (!token) {
+      await navigate(`/login?from=${encodeURIComponent(`/trade?id=${instrument.Id}`)}`);
+      return;
+    }
+    const problem = validateOrderForm(form, instrument);
+    if (problem) {
+      toast(t(problem));
+      return;
+    }
+    setSending(true);
+    try {
+      const msg = await submitOrder(toSubmitQuery(form, instrument.Id));
+      toast(msg || t('trade.confirmed'));
+      void queryClient.invalidateQueries({ queryKey: ['orders'] });
+      void queryClient.invalidateQueries({ queryKey: ['wallet'] });
+    } catch {
+      // refused: the request layer has shown the server's message
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const sideClass = (side: 'buy' | 'sell') =>
+    `${styles.sideButton} ${form.side === side ? (side === 'buy' ? styles.sideBuy : styles.sideSell) : ''}`;
+
+  return (
+    <section className={styles.form} aria-label={t('trade.formLabel')}>
+      <fieldset className={styles.segment} aria-label={t('trade.side')}>
+        <button
+          type="button"
+          className={sideClass('buy')}
+          aria-pressed={form.side === 'buy'}
+          disabled={!marketOpen}
+          onClick={() => set({ side: 'buy' })}
+          data-testid="side-buy"
+        >
+          <span>{t('trade.buy')}</span>
+          <span className="num">{formatPrice(prices.ask, precision)}</span>
+        </button>
+        <button
+          type="button"
+          className={sideClass('sell')}
+          aria-pressed={form.side === 'sell'}
+          disabled={!marketOpen}
+          onClick={() => set({ side: 'sell' })}
+          data-testid="side-sell"
+        >
+          <span>{t('trade.sell')}</span>
+          <span className="num">{formatPrice(prices.bid, precision)}</span>
+        </button>
+      </fieldset>
+
+      <fieldset className={styles.kinds} aria-label={t('trade.orderType')}>
+        {(['market', 'pending'] as const).map((kind) => (
+          <button
+            key={kind}
+            type="button"
+            className={form.kind === kind ? `${styles.kind} ${styles.kindActive}` : styles.kind}
+            aria-pressed={form.kind === kind}
+            onClick={() => set({ kind })}
+            data-testid={`kind-${kind}`}
+          >
+            {t(kind === 'market' ? 'trade.market' : 'trade.pending')}
+          </button>
+        ))}
+      </fieldset>
+
+      {form.kind === 'pending' && (
+        <div className={styles.field}>
+          <label htmlFor="order-price" className={styles.fieldLabel}>
+            {t('trade.price')}
+          </label>
+          <input
+            id="order-price"
+            className={`${styles.input} num`}
+            inputMode="decimal"
+            value={form.price}
+            placeholder={t('trade.enterPrice')}
+            onChange={(e) => set({ price: sanitizeDecimalInput(e.target.value) })}
+            data-testid="order-price"
+          />
+        </div>
+      )}
+
+      <div className={styles.field}>
+        <label htmlFor="order-quantity" className={styles.fieldLabel}>
+          {t('trade.quantity')}
+        </label>
+        <div className={styles.stepper}>
+          <button
+            type="button"
+            className={styles.stepButton}
+            aria-label={t('trade.decrease')}
+            disabled={!canDecrease(form.quantity, instrument.Pip)}
+            onClick={() => set({ quantity: stepQuantity(form.quantity, instrument.Pip, -1) })}
+            data-testid="quantity-minus"
+          >
+            −
+          </button>
+          <input
+            id="order-quantity"
+            className={`${styles.input} ${styles.stepInput} num`}
+            inputMode="decimal"
+            value={form.quantity}
+            onChange={(e) => set({ quantity: sanitizeDecimalInput(e.target.value) })}
+            data-testid="order-quantity"
+          />
+          <button
+            type="button"
+            className={styles.stepButton}
+            aria-label={t('trade.increase')}
+            onClick={() => set({ quantity: stepQuantity(form.quantity, instrument.Pip, 1) })}
+            data-testid="quantity-plus"
+          >
+            +
+          </button>
+        </div>
+        <p className={styles.hint}>
+          {t('trade.quantityHint', { min: instrument.ForexMinCont, step: instrument.Pip })}
+        </p>
+      </div>
+
+      <div className={styles.field}>
+        <span className={styles.fieldLabel}>{t('trade.leverage')}</span>
+        <button type="button" className={styles.select} onClick={openLeverage} data-testid="leverage">
+          <span className="num">{form.leverage !== null && !blocked ? `1:${form.leverage}` : '--'}</span>
+          <ChevronDownIcon size={16} />
+        </button>
+        {blocked && (
+          <p className={styles.blocked} role="alert">
+            {t('trade.leverageNotConfigured')}
+          </p>
+        )}
+      </div>
+
+      <div className={styles.stops}>
+        <div className={styles.stopRow}>
+          <Checkbox
+            checked={form.stopLossOn}
+            onChange={(on) => set({ stopLossOn: on })}
+            data-testid="stop-loss-check"
+          >
+            {t('trade.stopLoss')}
+          </Checkbox>
+          <input
+            className={`${styles.input} num`}
+            inputMode="decimal"
+            disabled={!form.stopLossOn}
+            value={form.stopLoss}
+            placeholder={t('trade.stopPrice')}
+            aria-label={t('trade.stopLoss')}
+            onChange={(e) => set({ stopLoss: sanitizeDecimalInput(e.target.value) })}
+            data-testid="stop-loss"
+          />
+        </div>
+        <div className={styles.stopRow}>
+          <Checkbox
+            checked={form.takeProfitOn}
+            onChange={(on) => set({ takeProfitOn: on })}
+            data-testid="take-profit-check"
+          >
+            {t('trade.takeProfit')}
+          </Checkbox>
+          <input
+            className={`${styles.input} num`}
+            inputMode="decimal"
+            disabled={!form.takeProfitOn}
+            value={form.takeProfit}
+            placeholder={t('trade.stopPrice')}
+            aria-label={t('trade.takeProfit')}
+            onChange={(e) => set({ takeProfit: sanitizeDecimalInput(e.target.value) })}
+            data-testid="take-profit"
+          />
+        </div>
+      </div>
+
+      <dl className={styles.preview}>
+        <div>
+          <dt>{t('trade.margin')}</dt>
+          <dd className="num" data-testid="preview-margin">
+            {preview ? groupDecimal(preview.marginUsd) : '--'}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('trade.fee')}</dt>
+          <dd className="num" data-testid="preview-fee">
+            {preview ? groupDecimal(preview.feeUsd) : '--'}
+          </dd>
+        </div>
+      </dl>
+
+      <button
+        type="button"
+        className={`${styles.submit} ${form.side === 'buy' ? styles.submitBuy : styles.submitSell}`}
+        disabled={!marketOpen || sending}
+        onClick={() => void submit()}
+        data-testid="order-submit"
+      >
+        {!marketOpen
+          ? t('trade.marketClosed')
+          : t(form.side === 'buy' ? 'trade.submitBuy' : 'trade.submitSell', { code: instrument.ShowCode })}
+      </button>
+
+      <Picker
+        visible={pickerOpen}
+        onClose={() => setPickerOpen(false)}
+        columns={[leverages.map((v) => ({ label: `1:${v}`, value: v }))]}
+        value={form.leverage !== null ? [form.leverage] : []}
+        onConfirm={(v) => {
+          const value = v[0];
+          if (typeof value === 'number') set({ leverage: value });
+        }}
+        title={t('trade.chooseLeverage')}
+        confirmText={t('common.confirm')}
+        cancelText={t('common.cancel')}
+      />
+    </section>
+  );
+}

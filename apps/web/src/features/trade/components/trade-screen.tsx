@@ -1,0 +1,156 @@
+import type { CandlePeriodName } from '@meridian/contracts';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { ChevronDownIcon } from '../../../components/icons';
+import { PageHeader } from '../../../components/page-header';
+import { TOPIC_DAY_MARKET } from '../../../lib/calls';
+import { formatChange, formatPrice, trendOf } from '../../../lib/format';
+import { useTopic } from '../../../lib/realtime';
+import { useQuoteValue } from '../../../stores/quotes';
+import { useInstrumentCategories, useInstruments } from '../api/get-instruments';
+import { useKline } from '../api/get-kline';
+import { DEFAULT_PERIOD, PERIODS } from '../periods';
+import { InstrumentDrawer } from './instrument-drawer';
+import { OrderForm } from './order-form';
+import styles from './trade.module.css';
+
+const CandleChart = lazy(() => import('./candle-chart'));
+
+/** Locale of the chart's date labels: the document's (set with the language), else British English. */
+const chartLocale = (_language: string) =>
+  (typeof document !== 'undefined' && document.documentElement.lang) || 'en-GB';
+
+/** `/trade` (spec §2): instrument from `?id=` (default the first), live bid/ask, candles, order form. */
+export function TradeScreen() {
+  const { t, i18n } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const [drawer, setDrawer] = useState(false);
+  const [period, setPeriod] = useState<CandlePeriodName>(DEFAULT_PERIOD);
+  useTopic(TOPIC_DAY_MARKET);
+
+  const list = useInstruments();
+  const categories = useInstrumentCategories();
+  const instruments = list.data ?? [];
+  const wanted = Number(params.get('id'));
+  const instrument = instruments.find((i) => i.Id === wanted) ?? instruments[0];
+  const id = instrument?.Id ?? 0;
+
+  const bid = useQuoteValue(id, (q) => q?.Bid ?? instrument?.ForexQuotations.Bid ?? 0);
+  const ask = useQuoteValue(id, (q) => q?.Ask ?? instrument?.ForexQuotations.Ask ?? 0);
+  const change = useQuoteValue(id, (q) => q?.Change ?? instrument?.ForexQuotations.Change ?? 0);
+  const marketOpen = useQuoteValue(id, (q) => (q?.MarketStatus ?? instrument?.MarketStatus) === 1);
+  const kline = useKline(instrument?.Id, period);
+
+  const pick = (next: number) => setParams({ id: String(next) }, { replace: true });
+
+  const title = (
+    <button
+      type="button"
+      className={styles.titleButton}
+      onClick={() => setDrawer(true)}
+      aria-haspopup="dialog"
+      data-testid="instrument-switch"
+    >
+      <span>{instrument?.ShowCode ?? t('screens.trade')}</span>
+      <ChevronDownIcon size={18} />
+    </button>
+  );
+
+  return (
+    <div className="page">
+      <PageHeader noBack title={title} />
+      {!instrument ? (
+        <main className={styles.body}>
+          {list.isError ? (
+            <div className={styles.empty}>
+              <p>{t('home.loadFailed')}</p>
+              <button type="button" className={styles.retry} onClick={() => void list.refetch()}>
+                {t('common.retry')}
+              </button>
+            </div>
+          ) : (
+            <p className={styles.empty}>{list.isPending ? t('app.loading') : t('common.noData')}</p>
+          )}
+        </main>
+      ) : (
+        <main className={styles.body}>
+          <section className={styles.quote} aria-label={t('trade.quoteLabel')}>
+            <div className={styles.quoteSide}>
+              <span className={styles.quoteLabel}>{t('trade.bid')}</span>
+              <span className={`${styles.quoteValue} ${styles.down} num`} data-testid="bid">
+                {formatPrice(bid, instrument.PricePrecision)}
+              </span>
+            </div>
+            <div className={styles.quoteMid}>
+              {marketOpen ? (
+                <span className={`${styles[trendOf(change)]} num`}>{formatChange(change)}</span>
+              ) : (
+                <span className={styles.closedBadge} data-testid="market-closed">
+                  {t('trade.marketClosed')}
+                </span>
+              )}
+            </div>
+            <div className={`${styles.quoteSide} ${styles.quoteEnd}`}>
+              <span className={styles.quoteLabel}>{t('trade.ask')}</span>
+              <span className={`${styles.quoteValue} ${styles.up} num`} data-testid="ask">
+                {formatPrice(ask, instrument.PricePrecision)}
+              </span>
+            </div>
+          </section>
+
+          <div className={styles.periods} role="tablist" aria-label={t('trade.periods')}>
+            {PERIODS.map((p) => (
+              <button
+                key={p.value}
+                type="button"
+                role="tab"
+                aria-selected={period === p.value}
+                className={period === p.value ? `${styles.period} ${styles.periodActive}` : styles.period}
+                onClick={() => setPeriod(p.value)}
+                data-testid={`period-${p.value}`}
+              >
+                {p.label}
+              </button>
+            ))}
+          </div>
+
+          <div className={styles.chartBox}>
+            {kline.isError ? (
+              <p className={styles.chartNote}>{t('trade.chartFailed')}</p>
+            ) : kline.data ? (
+              <Suspense fallback={<div className={styles.chart} />}>
+                <CandleChart
+                  code={instrument.Code}
+                  period={period}
+                  candles={kline.data}
+                  precision={instrument.PricePrecision}
+                  locale={chartLocale(i18n.language)}
+                  label={t('trade.chartLabel', { code: instrument.ShowCode })}
+                />
+              </Suspense>
+            ) : (
+              <div className={styles.chart} />
+            )}
+          </div>
+
+          <OrderForm
+            key={instrument.Id}
+            instrument={instrument}
+            instruments={instruments}
+            prices={{ bid, ask }}
+            marketOpen={marketOpen}
+          />
+        </main>
+      )}
+      <InstrumentDrawer
+        open={drawer}
+        onClose={() => setDrawer(false)}
+        instruments={instruments}
+        categories={categories.data ?? []}
+        currentId={instrument?.Id}
+        onPick={pick}
+      />
+    </div>
+  );
+}
