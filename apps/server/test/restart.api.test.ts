@@ -48,7 +48,10 @@ describe('restart on the embedded database', () => {
     // yet the chart still gets times in order and none after the clock.
     clock.ms -= 60 * 60_000;
     s = await boot(clock);
-    const earlier: Array<{ Time: number }> = await json(s, `/v1/api/forex/kline?forex_id=${btc.Id}&period=1min`);
+    const earlier: Array<{ Time: number }> = await json(
+      s,
+      `/v1/api/forex/kline?forex_id=${btc.Id}&period=1min`,
+    );
     const t2 = earlier.map((c) => c.Time);
     expect([...t2].sort((a, b) => a - b)).toEqual(t2);
     expect(new Set(t2).size).toBe(t2.length);

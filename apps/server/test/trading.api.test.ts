@@ -160,7 +160,10 @@ describe.each(DB_KINDS)('trading on %s', (kind) => {
     expect(row.rows[0]).toMatchObject({ status: 3, close_reason: 'take_profit' });
     expect(Number(row.rows[0]!.open_price)).toBeGreaterThanOrEqual(Number(target));
     expect((await closedPush).data).toEqual([p.Id]);
-    expect((await tradePush).data).toMatchObject({ CautionMoneyAll: expect.any(String), RiskStatus: expect.any(String) });
+    expect((await tradePush).data).toMatchObject({
+      CautionMoneyAll: expect.any(String),
+      RiskStatus: expect.any(String),
+    });
     expect(await findMismatchedAccounts(s.database.db)).toEqual([]);
     socket.close();
   });

@@ -97,6 +97,15 @@ export const termsOf = (r: InstrumentRecord): InstrumentTerms => ({
   maxOpenLots: r.maxOpenLots,
 });
 
+function getOrCreate<K, V>(map: Map<K, V>, key: K, create: () => V): V {
+  let value = map.get(key);
+  if (value === undefined) {
+    value = create();
+    map.set(key, value);
+  }
+  return value;
+}
+
 const sideCode = (side: 'buy' | 'sell') => (side === 'buy' ? 1 : 2);
 const orNone = (m: Money | null) => (m === null ? '0' : m.toFixed());
 
@@ -141,14 +150,12 @@ export class TradingEngine {
 
   private index(o: LiveOrder) {
     this.live.set(o.id, o);
-    let u = this.byUser.get(o.userId);
-    if (!u) this.byUser.set(o.userId, (u = new Set()));
-    u.add(o.id);
-    let i = this.byInstrument.get(o.instrumentId);
-    if (!i) this.byInstrument.set(o.instrumentId, (i = new Set()));
-    i.add(o.id);
-    let t = this.triggers.get(o.instrumentId);
-    if (!t) this.triggers.set(o.instrumentId, (t = { bid: new TriggerIndex(), ask: new TriggerIndex() }));
+    getOrCreate(this.byUser, o.userId, () => new Set<number>()).add(o.id);
+    getOrCreate(this.byInstrument, o.instrumentId, () => new Set<number>()).add(o.id);
+    const t = getOrCreate(this.triggers, o.instrumentId, () => ({
+      bid: new TriggerIndex(),
+      ask: new TriggerIndex(),
+    }));
     if (o.status === 0 && o.pendingKind && o.targetPrice) {
       const level = Number(o.targetPrice);
       // buy orders fill on the ask, sell orders on the bid; limits wait below/above, stops beyond.
@@ -537,7 +544,7 @@ export class TradingEngine {
 
   private async stopClose(orderId: number, q: Quote) {
     const o = this.live.get(orderId);
-    if (!o || o.status !== 1) return;
+    if (o?.status !== 1) return;
     const instrument = this.deps.market.instrumentById(o.instrumentId)!;
     const hit = stopTriggered(
       o.side,
@@ -555,7 +562,7 @@ export class TradingEngine {
    */
   private async fillPending(orderId: number, q: Quote) {
     const o = this.live.get(orderId);
-    if (!o || o.status !== 0 || !o.pendingKind) return;
+    if (o?.status !== 0 || !o.pendingKind) return;
     const instrument = this.deps.market.instrumentById(o.instrumentId)!;
     const tq = quoteFromFeed(q, instrument.pricePrecision);
     if (!pendingTriggered(o.pendingKind, o.targetPrice!, tq)) return;

@@ -31,9 +31,9 @@ describe('TriggerIndex', () => {
         fc.integer({ min: 0, max: 1001 }),
         (items, price) => {
           const idx = new TriggerIndex();
-          items.forEach((it, i) =>
-            idx.add(it.dir as 'below' | 'above', { orderId: i, level: it.level, kind: 'fill' }),
-          );
+          for (const [i, it] of items.entries()) {
+            idx.add(it.dir as 'below' | 'above', { orderId: i, level: it.level, kind: 'fill' });
+          }
           const expected = items
             .map((it, i) => ({ ...it, i }))
             .filter((it) => (it.dir === 'below' ? price <= it.level : price >= it.level))

@@ -8,9 +8,9 @@ export class UserChannels {
   private readonly byUser = new Map<number, Set<SocketConnection>>();
 
   add(userId: number, conn: SocketConnection) {
-    let set = this.byUser.get(userId);
-    if (!set) this.byUser.set(userId, (set = new Set()));
+    const set = this.byUser.get(userId) ?? new Set<SocketConnection>();
     set.add(conn);
+    this.byUser.set(userId, set);
   }
 
   remove(userId: number, conn: SocketConnection) {
