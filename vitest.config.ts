@@ -36,6 +36,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.e2e.test.ts'],
+          // A real browser on a busy 2-core machine: lazy routes can take seconds to arrive.
+          expect: { poll: { timeout: 15_000 } },
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 120_000,

@@ -54,7 +54,8 @@ describe('home quotes (phone)', () => {
 
   it('filters by category chip and shows everything again when the active chip is tapped', async () => {
     await page.goto('/');
-    await page.getByTestId('quote-row').first().waitFor();
+    // Rows beyond the first screen render after it: wait for the whole list before counting.
+    await expect.poll(() => page.getByTestId('quote-row').count()).toBeGreaterThanOrEqual(38);
     const all = await page.getByTestId('quote-row').count();
     const crypto = page.getByRole('button', { name: 'Crypto', exact: true });
     await crypto.click();

@@ -58,10 +58,20 @@ describe('the engine after a crash', () => {
     const ask: number = btc.ForexQuotations.Ask;
     const q = (p: Record<string, string | number>) =>
       `/v1/api/forex/submit?${new URLSearchParams(Object.entries({ type: 1, cont: '0.1', forex_id: btc.Id, multiple: 10, ...p }).map(([k, v]): [string, string] => [k, String(v)]))}`;
+    // Like a real client, retry while the price is momentarily unavailable (a busy machine can
+    // stall the feed past the staleness limit).
+    const place = async (p: Record<string, string | number>) => {
+      for (let i = 0; i < 40; i++) {
+        const r = await get(q(p), token);
+        if (r.code !== 4013) return r.data;
+        await new Promise((res) => setTimeout(res, 250));
+      }
+      throw new Error('price unavailable for 10 s');
+    };
     // Far triggers that stay put while the server is down; near ones that fire soon after restart.
-    const farPending = (await get(q({ status: 0, target_price: (ask * 0.5).toFixed(2) }), token)).data;
-    const nearPending = (await get(q({ status: 0, target_price: (ask + 2).toFixed(2) }), token)).data;
-    const position = (await get(q({ status: 1, target_profit_price: (ask + 2).toFixed(2) }), token)).data;
+    const farPending = await place({ status: 0, target_price: (ask * 0.5).toFixed(2) });
+    const nearPending = await place({ status: 0, target_price: (ask + 2).toFixed(2) });
+    const position = await place({ status: 1, target_profit_price: (ask + 2).toFixed(2) });
     expect([farPending.Status, nearPending.Status, position.Status]).toEqual([0, 0, 1]);
 
     child!.kill('SIGKILL');

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isHomePath, startFirstScreen, takeFirstScreen } from '../src/app/first-screen';
 import { calls } from '../src/lib/calls';
 import { useSession } from '../src/stores/session';
+import { readStoredToken, SESSION_STORAGE_KEY } from '../src/stores/session-storage';
 
 type Answer = { code: number; msg: string; data: unknown } | Error;
 
@@ -29,6 +30,14 @@ describe('first screen: early requests of the home screen', () => {
     vi.unstubAllGlobals();
     Cookies.remove('lang', { path: '/' });
     useSession.getState().clear();
+  });
+
+  it('reads the token as the session store persists it, without the store', () => {
+    expect(readStoredToken()).toBeNull();
+    useSession.setState({ token: 'tok-9' });
+    expect(readStoredToken()).toBe('tok-9');
+    localStorage.setItem(SESSION_STORAGE_KEY, '{not json');
+    expect(readStoredToken()).toBeNull();
   });
 
   it('knows the home path of the hash router', () => {
