@@ -1,8 +1,9 @@
 import { apiOrigin } from '../lib/api-host';
 import { calls } from '../lib/calls';
 import { loadCatalog } from '../lib/catalogs';
+import { yieldToMain } from '../lib/idle';
 import { readLanguageCookie } from '../lib/language';
-import { getToken } from '../stores/session';
+import { readStoredToken } from '../stores/session-storage';
 
 /**
  * The first screen's critical requests, started by the entry before the app's code has arrived
@@ -22,10 +23,10 @@ const early = new Map<string, Early>();
 /** Code 1 = success (the request layer's SUCCESS; not imported, to keep axios out of the entry). */
 const SUCCESS = 1;
 
-function get(path: string, lang: string): Early {
+function get(path: string, lang: string, token: string | null): Early {
   const url = new URL(path, `${apiOrigin(location)}/`);
   url.searchParams.set('t', String(Date.now()));
-  return fetch(url, { headers: { lang, authorization: getToken() ?? '' } })
+  return fetch(url, { headers: { lang, authorization: token ?? '' } })
     .then((res) => res.json() as Promise<{ code?: unknown; data?: unknown } | null>)
     .then((body) => (body?.code === SUCCESS ? { data: body.data } : null))
     .catch(() => null);
@@ -33,16 +34,23 @@ function get(path: string, lang: string): Early {
 
 export const isHomePath = () => (location.hash.replace(/^#/, '').split('?')[0] || '/') === '/';
 
-/** Starts the requests; resolves once the first screen's chunk is in (or failed to load). */
-export function startFirstScreen(): Promise<unknown> {
+/**
+ * Starts the requests; resolves once the first screen's chunk is in (or failed to load). Runs in
+ * three short tasks rather than one: the first reads of the cookies and of localStorage each wait
+ * on the browser process, which is busy at this moment loading the app's files.
+ */
+export async function startFirstScreen(): Promise<void> {
   const lang = readLanguageCookie();
-  void loadCatalog(lang);
-  if (!isHomePath()) return Promise.resolve();
-  if (typeof fetch === 'function') {
-    early.set(calls.tradeList.path, get(calls.tradeList.path, lang));
-    early.set(calls.categories.path, get(calls.categories.path, lang));
+  const home = isHomePath();
+  await yieldToMain();
+  if (home && typeof fetch === 'function') {
+    const token = readStoredToken();
+    early.set(calls.tradeList.path, get(calls.tradeList.path, lang, token));
+    early.set(calls.categories.path, get(calls.categories.path, lang, token));
   }
-  return import('./routes/home').catch(() => {}); // the router retries and shows its error screen
+  await yieldToMain();
+  void loadCatalog(lang);
+  if (home) await import('./routes/home').catch(() => {}); // the router retries and shows its error screen
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { User } from '@meridian/contracts';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import { SESSION_STORAGE_KEY } from './session-storage';
 
 interface SessionState {
   token: string | null;
@@ -21,7 +22,7 @@ export const useSession = create<SessionState>()(
       clear: () => set({ token: null, user: null }),
     }),
     {
-      name: 'meridian.session',
+      name: SESSION_STORAGE_KEY,
       storage: createJSONStorage(() => localStorage),
       partialize: (s) => ({ token: s.token, user: s.user }),
     },
