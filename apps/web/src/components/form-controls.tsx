@@ -62,3 +62,16 @@ export function PasswordInput({ id, name, value, onChange, placeholder, autoComp
     </>
   );
 }
+
+/** A labelled password row: the one shape every password field of the account screens shares. */
+export function PasswordField({
+  label,
+  hint,
+  ...input
+}: PasswordInputProps & { label: ReactNode; hint?: ReactNode }) {
+  return (
+    <FormField id={input.id} label={label} hint={hint}>
+      <PasswordInput {...input} />
+    </FormField>
+  );
+}

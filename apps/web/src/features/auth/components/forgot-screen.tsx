@@ -2,7 +2,7 @@ import { Button } from 'antd-mobile';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { FormField, formStyles, PasswordInput } from '../../../components/form-controls';
+import { formStyles, PasswordField } from '../../../components/form-controls';
 import { PageHeader } from '../../../components/page-header';
 import { toast } from '../../../lib/toast';
 import { resetPassword } from '../api/forget-password';
@@ -63,26 +63,25 @@ export function ForgotScreen() {
         <form className={formStyles.form} onSubmit={submit} noValidate data-testid="forgot-form">
           <AccountField id={ids.account} input={input} />
           <CodeField id={ids.code} input={input} purpose="reset" value={code} onChange={setCode} />
-          <FormField id={ids.password} label={t('forgot.newPassword')} hint={t('register.passwordHint')}>
-            <PasswordInput
-              id={ids.password}
-              name="new_password"
-              autoComplete="new-password"
-              placeholder={t('forgot.newPasswordPlaceholder')}
-              value={password}
-              onChange={setPassword}
-            />
-          </FormField>
-          <FormField id={ids.repeat} label={t('register.repeat')}>
-            <PasswordInput
-              id={ids.repeat}
-              name="repeat"
-              autoComplete="new-password"
-              placeholder={t('register.repeatPlaceholder')}
-              value={repeat}
-              onChange={setRepeat}
-            />
-          </FormField>
+          <PasswordField
+            id={ids.password}
+            label={t('forgot.newPassword')}
+            hint={t('register.passwordHint')}
+            name="new_password"
+            autoComplete="new-password"
+            placeholder={t('forgot.newPasswordPlaceholder')}
+            value={password}
+            onChange={setPassword}
+          />
+          <PasswordField
+            id={ids.repeat}
+            label={t('register.repeat')}
+            name="repeat"
+            autoComplete="new-password"
+            placeholder={t('register.repeatPlaceholder')}
+            value={repeat}
+            onChange={setRepeat}
+          />
           <Button
             type="submit"
             color="primary"

@@ -3,7 +3,7 @@ import { Button } from 'antd-mobile';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { FormField, formStyles, PasswordInput } from '../../../components/form-controls';
+import { formStyles, PasswordField } from '../../../components/form-controls';
 import { DeviceIcon } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
 import { toast } from '../../../lib/toast';
@@ -77,16 +77,15 @@ export function LoginScreen() {
 
         <form className={formStyles.form} onSubmit={submit} noValidate>
           <AccountField id={accountId} input={input} />
-          <FormField id={passwordId} label={t('login.password')}>
-            <PasswordInput
-              id={passwordId}
-              name="password"
-              autoComplete="current-password"
-              placeholder={t('login.passwordPlaceholder')}
-              value={password}
-              onChange={setPassword}
-            />
-          </FormField>
+          <PasswordField
+            id={passwordId}
+            label={t('login.password')}
+            name="password"
+            autoComplete="current-password"
+            placeholder={t('login.passwordPlaceholder')}
+            value={password}
+            onChange={setPassword}
+          />
 
           <div className={styles.forgotRow}>
             <Link to="/forgot" className={styles.linkMuted}>

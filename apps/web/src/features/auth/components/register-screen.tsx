@@ -2,7 +2,7 @@ import { Button, Input } from 'antd-mobile';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { FormField, formStyles, PasswordInput } from '../../../components/form-controls';
+import { FormField, formStyles, PasswordField } from '../../../components/form-controls';
 import { PageHeader } from '../../../components/page-header';
 import { useBasicInfo } from '../../../lib/basic-info';
 import { toast } from '../../../lib/toast';
@@ -91,26 +91,25 @@ export function RegisterScreen() {
           ) : (
             <CodeField id={ids.code} input={input} purpose="register" value={code} onChange={setCode} />
           )}
-          <FormField id={ids.password} label={t('login.password')} hint={t('register.passwordHint')}>
-            <PasswordInput
-              id={ids.password}
-              name="password"
-              autoComplete="new-password"
-              placeholder={t('register.passwordPlaceholder')}
-              value={password}
-              onChange={setPassword}
-            />
-          </FormField>
-          <FormField id={ids.repeat} label={t('register.repeat')}>
-            <PasswordInput
-              id={ids.repeat}
-              name="repeat"
-              autoComplete="new-password"
-              placeholder={t('register.repeatPlaceholder')}
-              value={repeat}
-              onChange={setRepeat}
-            />
-          </FormField>
+          <PasswordField
+            id={ids.password}
+            label={t('login.password')}
+            hint={t('register.passwordHint')}
+            name="password"
+            autoComplete="new-password"
+            placeholder={t('register.passwordPlaceholder')}
+            value={password}
+            onChange={setPassword}
+          />
+          <PasswordField
+            id={ids.repeat}
+            label={t('register.repeat')}
+            name="repeat"
+            autoComplete="new-password"
+            placeholder={t('register.repeatPlaceholder')}
+            value={repeat}
+            onChange={setRepeat}
+          />
           <FormField id={ids.invite} label={t('register.invite')}>
             <Input
               id={ids.invite}

@@ -2,7 +2,7 @@ import { Button } from 'antd-mobile';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { FormField, formStyles, PasswordInput } from '../../../components/form-controls';
+import { formStyles, PasswordField } from '../../../components/form-controls';
 import { PageHeader } from '../../../components/page-header';
 import { toast } from '../../../lib/toast';
 import { amendPassword } from '../api/amend-password';
@@ -41,36 +41,34 @@ function PasswordForm() {
 
   return (
     <form className={formStyles.form} onSubmit={submit} noValidate data-testid="password-form">
-      <FormField id={ids.old} label={t('password.old')}>
-        <PasswordInput
-          id={ids.old}
-          name="old_password"
-          autoComplete="current-password"
-          placeholder={t('password.oldPlaceholder')}
-          value={oldPassword}
-          onChange={setOldPassword}
-        />
-      </FormField>
-      <FormField id={ids.password} label={t('password.new')} hint={t('register.passwordHint')}>
-        <PasswordInput
-          id={ids.password}
-          name="new_password"
-          autoComplete="new-password"
-          placeholder={t('forgot.newPasswordPlaceholder')}
-          value={password}
-          onChange={setPassword}
-        />
-      </FormField>
-      <FormField id={ids.repeat} label={t('password.repeat')}>
-        <PasswordInput
-          id={ids.repeat}
-          name="re_password"
-          autoComplete="new-password"
-          placeholder={t('register.repeatPlaceholder')}
-          value={repeat}
-          onChange={setRepeat}
-        />
-      </FormField>
+      <PasswordField
+        id={ids.old}
+        label={t('password.old')}
+        name="old_password"
+        autoComplete="current-password"
+        placeholder={t('password.oldPlaceholder')}
+        value={oldPassword}
+        onChange={setOldPassword}
+      />
+      <PasswordField
+        id={ids.password}
+        label={t('password.new')}
+        hint={t('register.passwordHint')}
+        name="new_password"
+        autoComplete="new-password"
+        placeholder={t('forgot.newPasswordPlaceholder')}
+        value={password}
+        onChange={setPassword}
+      />
+      <PasswordField
+        id={ids.repeat}
+        label={t('password.repeat')}
+        name="re_password"
+        autoComplete="new-password"
+        placeholder={t('register.repeatPlaceholder')}
+        value={repeat}
+        onChange={setRepeat}
+      />
       <p className={formStyles.hint}>{t('password.otherSessions')}</p>
       <Button
         type="submit"
