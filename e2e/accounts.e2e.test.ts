@@ -125,6 +125,9 @@ describe('accounts: register, invite, passwords, sessions (phone)', () => {
     await expectToast(page, en('form.passwordInconsistency'));
 
     await page.goto('/#/forgot');
+    // A hash change keeps the document: wait for the new screen before typing, or the register
+    // form's e-mail field (same label) may take the text.
+    await page.getByTestId('forgot-form').waitFor();
     await fill(page, 'login.email', 'someone@example.com');
     await page.getByRole('button', { name: en('forgot.submit'), exact: true }).click();
     await expectToast(page, en('form.inputFull'));
