@@ -54,7 +54,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(formbody);
   await app.register(requestLanguage);
-  await app.register(authentication, { db: deps.db, now: deps.now });
+  await app.register(authentication, { db: deps.db, now: deps.now, sessionEvents: deps.sessionEvents });
   await app.register(envelope);
   await registerOpenApi(app);
 

@@ -17,7 +17,7 @@ function shiftedClock(startMs: number): Clock {
 import { AccountMonitor } from './engine/account-monitor.ts';
 import { TradingEngine } from './engine/trading-engine.ts';
 import { SessionEvents } from './lib/session-events.ts';
-import { readSetting } from './modules/settings/settings.service.ts';
+import { LiveSettings } from './modules/settings/live-settings.ts';
 import { createTradingService } from './modules/trading/trading.service.ts';
 import { TopicHub } from './ws/topic-hub.ts';
 import { UserChannels } from './ws/user-channels.ts';
@@ -72,6 +72,9 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
     const userChannels = new UserChannels();
     // The engine reports to the monitor, which needs the trading service: wired through late binding.
     let monitor: AccountMonitor | undefined;
+    const settings = new LiveSettings(database.db);
+    await settings.reload();
+    settings.start();
     const engine = new TradingEngine({
       db: database.db,
       now: () => clock.now(),
@@ -83,9 +86,9 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
         maxQuoteAgeMs: (id) => 5 * (market.instrumentById(id)?.tickIntervalMs ?? 1000),
       },
       settings: {
-        feeType: async () => Number(await readSetting(database!.db, 'trade_fee_type')),
-        stopOutLevel: () => readSetting(database!.db, 'stop_out_level'),
-        marginCallLevel: () => readSetting(database!.db, 'margin_call_level'),
+        feeType: () => Number(settings.get('trade_fee_type')),
+        stopOutLevel: () => settings.get('stop_out_level'),
+        marginCallLevel: () => settings.get('margin_call_level'),
       },
       events: {
         ordersEnded: (userId, ids) =>
@@ -96,7 +99,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
     });
     const restored = await engine.rebuild();
     bootLog.info({ liveOrders: restored }, 'trading engine ready');
-    const trading = createTradingService({ db: database.db, engine, market });
+    const trading = createTradingService({ db: database.db, engine, market, settings });
     monitor = new AccountMonitor(engine, trading, userChannels, bootLog);
     market.feed.onQuote((q) => {
       engine.onQuote(q);
@@ -125,6 +128,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
       async close() {
         await app.close();
         monitor?.stop();
+        settings.stop();
         await engine.idle();
         await market.stop();
         await db.close();

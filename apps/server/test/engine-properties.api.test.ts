@@ -87,9 +87,9 @@ describe('trading engine properties', () => {
         maxQuoteAgeMs: () => 60_000,
       },
       settings: {
-        feeType: async () => 2,
-        stopOutLevel: async () => '50',
-        marginCallLevel: async () => '100',
+        feeType: () => 2,
+        stopOutLevel: () => '50',
+        marginCallLevel: () => '100',
       },
       events: { ordersEnded: () => {}, accountTouched: () => {} },
       log: { error: () => {}, info: () => {}, warn: () => {} } as never,
@@ -148,7 +148,7 @@ describe('trading engine properties', () => {
                 c.kind === 'market' && c.slPct ? Math.round(target * (1 - (sign * c.slPct) / 100)) : 0;
               const tp =
                 c.kind === 'market' && c.tpPct ? Math.round(target * (1 + (sign * c.tpPct) / 100)) : 0;
-              await engine.submit(userId, async () => (await balanceOf(userId)).balance, {
+              await engine.submit(userId, {
                 side: c.side,
                 kind: c.kind,
                 instrumentId: btc.id,
@@ -174,10 +174,6 @@ describe('trading engine properties', () => {
             if (!(err instanceof AppError)) throw err; // expected refusals are fine; anything else is a bug
           }
           await engine.idle();
-          for (const userId of accounts) {
-            const b = await balanceOf(userId);
-            await engine.checkStopOut(userId, b.balance, b.margin);
-          }
           await engine.idle();
 
           // Invariants after every step.
@@ -214,5 +210,84 @@ describe('trading engine properties', () => {
       }),
       { numRuns: 30 },
     );
+  });
+
+  /**
+   * Biased to stop-outs: heavily leveraged positions without stops, then moves against them (in
+   * steps or as gaps). After every tick no account is left at or below the stop-out level with a
+   * position open, no balance is negative, and the books reconcile; across the runs stop-outs must
+   * actually have happened, so the property cannot pass by never reaching them.
+   */
+  it('stops out every collapsing account on the tick that takes it to the level', async () => {
+    const scenario = fc.record({
+      opens: fc.array(
+        fc.record({
+          user: fc.integer({ min: 0, max: 1 }),
+          side: fc.constantFrom('buy' as const, 'sell' as const),
+          lots: fc.integer({ min: 100, max: 450 }),
+        }),
+        { minLength: 1, maxLength: 4 },
+      ),
+      // Percent moves; the sign is applied against the first position's side.
+      moves: fc.array(fc.oneof(fc.integer({ min: 0, max: 2 }), fc.integer({ min: 3, max: 12 })), {
+        minLength: 3,
+        maxLength: 15,
+      }),
+    });
+    let stopOuts = 0;
+    await fc.assert(
+      fc.asyncProperty(scenario, async ({ opens, moves }) => {
+        const accounts = await newUsers(2);
+        for (const o of opens) {
+          const userId = accounts[o.user]!;
+          await engine
+            .submit(userId, {
+              side: o.side,
+              kind: 'market',
+              instrumentId: btc.id,
+              quantity: (o.lots / 100).toFixed(2),
+              leverage: 10,
+              targetPrice: '0',
+              stopLoss: '0',
+              takeProfit: '0',
+            })
+            .catch((err) => {
+              if (!(err instanceof AppError)) throw err;
+            });
+        }
+        const against = opens[0]!.side === 'buy' ? -1 : 1;
+        for (const pct of moves) {
+          const mid = Math.max(1000, Math.round(quote.mid * (1 + (against * pct) / 100)));
+          now += 1000;
+          quote = { ...quote, bid: mid - 15, ask: mid + 15, mid, timeMs: now, seq: ++seq };
+          engine.onQuote(quote);
+          await engine.idle();
+          expect(await findMismatchedAccounts(database.db)).toEqual([]);
+          for (const userId of accounts) {
+            const b = await balanceOf(userId);
+            expect(money(b.balance).isNegative()).toBe(false);
+            const open = engine.liveOrdersOf(userId).filter((o) => o.status === 1);
+            if (open.length === 0) continue;
+            const floating = open.reduce(
+              (acc, o) => acc.plus(engine.floatingProfit(o) ?? money('0')),
+              money('0'),
+            );
+            const net = money(b.balance).plus(money(b.margin)).plus(floating);
+            expect(net.div(money(b.margin)).times(100).gt(50)).toBe(true);
+          }
+        }
+        const r = (await database.db.execute(
+          sql`select count(*)::int as n from orders where close_reason = 'stop_out' and user_id = any(${sql.param(accounts)}::bigint[])`,
+        )) as unknown as { rows: Array<{ n: number }> };
+        stopOuts += r.rows[0]!.n;
+        // Bring the price back for the next run.
+        now += 1000;
+        quote = { ...quote, bid: 100000, ask: 100030, mid: 100015, timeMs: now, seq: ++seq };
+        engine.onQuote(quote);
+        await engine.idle();
+      }),
+      { numRuns: 25 },
+    );
+    expect(stopOuts).toBeGreaterThan(5);
   });
 });

@@ -6,11 +6,13 @@ import type { TradingEngine } from './trading-engine.ts';
 const PUSH_INTERVAL_MS = 250;
 
 /**
- * Watches accounts whose positions moved: at most four times a second it recomputes their figures,
- * pushes FOREX_TRADE to their sockets when the figures changed, and applies the stop-out rule.
+ * FOREX_TRADE pushes: at most four times a second, for online accounts whose positions were touched
+ * or whose instruments ticked, it recomputes their figures and pushes them when they changed. (The
+ * engine itself decides stop-outs on every tick; the exact check here is only a backstop.)
  */
 export class AccountMonitor {
   private readonly dirty = new Set<number>();
+  private readonly tickedInstruments = new Set<number>();
   private readonly lastFrame = new Map<number, string>();
   private timer: NodeJS.Timeout | undefined;
   private running = false;
@@ -26,8 +28,9 @@ export class AccountMonitor {
     this.dirty.add(userId);
   }
 
+  /** Called on every tick: O(1); the flush finds the online holders. */
   onQuoteFor(instrumentId: number) {
-    for (const userId of this.engine.usersWithPositionsIn(instrumentId)) this.dirty.add(userId);
+    this.tickedInstruments.add(instrumentId);
   }
 
   start() {
@@ -43,13 +46,17 @@ export class AccountMonitor {
     if (this.running) return;
     this.running = true;
     try {
+      if (this.tickedInstruments.size > 0)
+        for (const userId of this.channels.onlineUsers())
+          if (this.engine.holdsAnyOf(userId, this.tickedInstruments)) this.dirty.add(userId);
+      this.tickedInstruments.clear();
       const users = [...this.dirty];
       this.dirty.clear();
       for (const userId of users) {
         try {
-          const s = await this.trading.summary(userId);
-          await this.engine.checkStopOut(userId, s.balance, s.CautionMoneyAll);
           if (!this.channels.isOnline(userId)) continue;
+          await this.engine.checkStopOut(userId);
+          const s = await this.trading.summary(userId);
           const positions = this.engine.liveOrdersOf(userId).filter((o) => o.status === 1);
           const rates = this.engine.rates();
           const frame = {

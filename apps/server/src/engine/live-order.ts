@@ -1,8 +1,10 @@
 import type { PendingKind, Side } from '@meridian/domain';
 import type { OrderRow } from './order.repository.ts';
 
-/** A pending order or open position as the engine keeps it in memory (mirrors its database row). */
+/** A pending order or open position as the engine keeps it in memory: its row plus parsed fields. */
 export interface LiveOrder {
+  /** The whole row as it is (or is about to be) stored; the journal writes it. */
+  row: OrderRow;
   id: number;
   userId: number;
   instrumentId: number;
@@ -27,6 +29,7 @@ const noneIfZero = (v: string | null) => (v === null || Number(v) === 0 ? null :
 
 export function liveOrderFromRow(r: OrderRow, pendingKind: PendingKind | null): LiveOrder {
   return {
+    row: r,
     id: r.id,
     userId: r.userId,
     instrumentId: r.instrumentId,

@@ -1,4 +1,6 @@
 import {
+  ACCOUNT_CURRENCY,
+  accountFigures,
   checkStopSides,
   classifyPending,
   closePriceOf,
@@ -15,27 +17,26 @@ import {
   planStopOut,
   quoteFromFeed,
   type RateSource,
-  rateSourceFromQuotes,
   stopTriggered,
   type TradeQuote,
+  type UsdRate,
   validateNewOrder,
   validateStopEdit,
 } from '@meridian/domain';
+import { inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, DbOrTx } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
+import { users } from '../db/schema.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { Quote } from '../market/types.ts';
-import { moveMoney } from '../modules/ledger/move-money.ts';
 import type { InstrumentRecord } from '../modules/market/market-runtime.ts';
-import { AccountQueue } from './account-queue.ts';
+import { AccountBook, type Figures, type Movement } from './account-book.ts';
+import { type JournalBatch, writeJournalBatch } from './journal.repository.ts';
+import { Journal } from './journal.ts';
 import { type LiveOrder, liveOrderFromRow } from './live-order.ts';
-import {
-  findOrder,
-  insertOrder,
-  loadLiveOrders,
-  type OrderRow,
-  transitionOrder,
-} from './order.repository.ts';
+import { findOrder, loadLiveOrders, type OrderRow } from './order.repository.ts';
+import { OrderIds } from './order-ids.ts';
+import { PositionTable } from './position-table.ts';
 import { TriggerIndex } from './trigger-index.ts';
 
 export type CloseReason = 'user' | 'stop_loss' | 'take_profit' | 'stop_out' | 'demo_reset' | 'admin';
@@ -49,16 +50,17 @@ export interface EngineMarket {
   maxQuoteAgeMs(id: number): number;
 }
 
+/** Read on the hot path, so synchronous (the server backs them with LiveSettings). */
 export interface EngineSettings {
-  feeType(): Promise<number>;
-  stopOutLevel(): Promise<string>;
-  marginCallLevel(): Promise<string>;
+  feeType(): number;
+  stopOutLevel(): string;
+  marginCallLevel(): string;
 }
 
 export interface EngineEvents {
   /** Orders that ended (closed, cancelled): FOREX_CLOSED for their owner. */
   ordersEnded(userId: number, ids: number[]): void;
-  /** Something about the user's positions changed: recompute and push FOREX_TRADE. */
+  /** Something about the user's positions or money changed: recompute and push FOREX_TRADE. */
   accountTouched(userId: number): void;
 }
 
@@ -69,6 +71,8 @@ export interface EngineDeps {
   settings: EngineSettings;
   events: EngineEvents;
   log: FastifyBaseLogger;
+  /** How a journal batch is made durable; the default writes it in one database transaction. */
+  writeBatch?: (batch: JournalBatch) => Promise<void>;
 }
 
 export interface SubmitRequest {
@@ -108,34 +112,112 @@ function getOrCreate<K, V>(map: Map<K, V>, key: K, create: () => V): V {
 
 const sideCode = (side: 'buy' | 'sell') => (side === 'buy' ? 1 : 2);
 const orNone = (m: Money | null) => (m === null ? '0' : m.toFixed());
+const ZERO = money('0');
+/** Accounts whose float-estimated equity is within this factor of the stop-out level get an exact check. */
+const STOP_OUT_SCREEN = 1.25;
+
+/** What a decision changed, told to sockets once the journal made it durable. */
+class Effects {
+  readonly ended = new Map<number, number[]>();
+  readonly touched = new Set<number>();
+  end(userId: number, orderId: number) {
+    getOrCreate(this.ended, userId, () => []).push(orderId);
+    this.touched.add(userId);
+  }
+  get empty() {
+    return this.touched.size === 0;
+  }
+}
+
+interface Conversion {
+  instrumentId: number;
+  pair: UsdRate['pair'];
+  precision: number;
+}
 
 /**
- * The trading engine (DESIGN §4). Pending orders and open positions live in memory, indexed by
- * instrument and trigger price; every change is committed to the database (order row and ledger
- * entries in one transaction) before memory changes and before the caller hears of it; commands for
- * one account run one at a time; the engine rebuilds itself from the database at start.
+ * The trading engine (DESIGN §4), shaped like exchange-core: every decision is made in memory,
+ * synchronously (so commands for one account are naturally one at a time, and a tick's fills,
+ * stops and stop-outs see a consistent book), and what it changed is staged in the journal, whose
+ * writer commits everything staged since its last write in one transaction. A command answers only
+ * once its batch is durable; socket pushes follow the commit too. If a write fails, everything
+ * decided on top of it fails with it and the engine rebuilds from the database, which stays the
+ * truth: pending orders and open positions in `orders`, figures in `users`, movements in the ledger.
  */
 export class TradingEngine {
   private readonly live = new Map<number, LiveOrder>();
   private readonly byUser = new Map<number, Set<number>>();
-  private readonly byInstrument = new Map<number, Set<number>>();
+  /** Lots a user has open or pending per instrument (the per-instrument limit), kept exact. */
+  private readonly lotsByUser = new Map<number, Map<number, Money>>();
   /** Per instrument: triggers on the bid and on the ask. */
   private readonly triggers = new Map<number, { bid: TriggerIndex; ask: TriggerIndex }>();
-  private readonly queue = new AccountQueue();
-  /** Orders with an action queued from a tick, so one crossing is acted on once. */
-  private readonly inFlight = new Set<number>();
+  /** Per instrument: open positions as flat arrays, revalued on every tick for stop-out screening. */
+  private readonly positions = new Map<number, PositionTable>();
+  private readonly suspects = new Set<number>();
+  private conversions = new Map<string, Conversion>();
+  private readonly journal: Journal;
+  private readonly book: AccountBook;
+  private readonly ids: OrderIds;
+  private recovering: Promise<void> | null = null;
 
-  constructor(private readonly deps: EngineDeps) {}
+  constructor(private readonly deps: EngineDeps) {
+    const write = deps.writeBatch ?? ((batch) => writeJournalBatch(deps.db, batch));
+    this.journal = new Journal(write, (err) => this.recover(err));
+    this.book = new AccountBook(deps.db, this.journal, deps.now);
+    this.ids = new OrderIds(deps.db);
+  }
 
-  /** Loads every pending order and open position from the database (start-up). */
+  // ---- start-up and recovery -----------------------------------------------------------------
+
+  /** Loads every pending order and open position, and their accounts' figures (start-up). */
   async rebuild() {
+    this.clearMemory();
+    this.buildConversions();
     const rows = await loadLiveOrders(this.deps.db);
+    const owners = [...new Set(rows.map((r) => r.userId))];
+    for (let i = 0; i < owners.length; i += 5000) {
+      const chunk = owners.slice(i, i + 5000);
+      const figures = await this.deps.db
+        .select({ id: users.id, balance: users.balance, lock: users.lockBalance, margin: users.margin })
+        .from(users)
+        .where(inArray(users.id, chunk));
+      this.book.adopt(figures);
+    }
     for (const row of rows) {
       const instrument = this.deps.market.instrumentById(row.instrumentId);
       const kind = row.status === 0 && row.targetPrice ? this.pendingKindFor(row, instrument) : null;
       this.index(liveOrderFromRow(row, kind));
     }
     return rows.length;
+  }
+
+  private clearMemory() {
+    this.live.clear();
+    this.byUser.clear();
+    this.lotsByUser.clear();
+    this.triggers.clear();
+    this.positions.clear();
+    this.book.clear();
+  }
+
+  /** A failed write: refuse commands, rebuild memory from the database, then carry on. */
+  private recover(err: unknown) {
+    this.deps.log.error({ err }, 'journal write failed: rebuilding the trading engine from the database');
+    if (this.recovering) return;
+    this.recovering = (async () => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await this.rebuild();
+          break;
+        } catch (e) {
+          this.deps.log.error({ err: e, attempt }, 'trading engine rebuild failed; retrying');
+          await new Promise((r) => setTimeout(r, Math.min(5000, 200 * attempt)));
+        }
+      }
+      this.journal.reset();
+    })().finally(() => {
+      this.recovering = null;
+    });
   }
 
   private pendingKindFor(row: OrderRow, instrument: InstrumentRecord | undefined): PendingKind | null {
@@ -146,12 +228,42 @@ export class TradingEngine {
     return classifyPending(side, row.targetPrice!, { bid: row.openBid, ask: row.openAsk });
   }
 
-  // ---- memory ------------------------------------------------------------------------------
+  /** Waits until the account's figures are in memory and an order id is at hand. */
+  private async prepare(userId: number) {
+    for (;;) {
+      if (this.recovering) await this.recovering;
+      const loaded = this.book.ensure(userId);
+      if (loaded !== true && !(await loaded)) throw new AppError('AUTH_SESSION_INVALID');
+      const ids = this.ids.ready();
+      if (ids !== true) await ids;
+      if (!this.recovering && this.book.get(userId)) return;
+    }
+  }
+
+  /** Called first in every synchronous decision: nothing is decided while memory is being rebuilt. */
+  private figuresFor(userId: number): Figures {
+    const f = this.book.get(userId);
+    if (this.recovering || this.journal.isFailed || !f) throw new AppError('SERVER_INTERNAL');
+    return f;
+  }
+
+  /** Waits for durability, then tells sockets. */
+  private async durable(fx: Effects) {
+    await this.journal.commit();
+    this.publish(fx);
+  }
+
+  private publish(fx: Effects) {
+    for (const [userId, ids] of fx.ended) this.deps.events.ordersEnded(userId, ids);
+    for (const userId of fx.touched) this.deps.events.accountTouched(userId);
+  }
+
+  // ---- memory --------------------------------------------------------------------------------
 
   private index(o: LiveOrder) {
     this.live.set(o.id, o);
     getOrCreate(this.byUser, o.userId, () => new Set<number>()).add(o.id);
-    getOrCreate(this.byInstrument, o.instrumentId, () => new Set<number>()).add(o.id);
+    this.addLots(o, money(o.quantity));
     const t = getOrCreate(this.triggers, o.instrumentId, () => ({
       bid: new TriggerIndex(),
       ask: new TriggerIndex(),
@@ -163,8 +275,8 @@ export class TradingEngine {
       const direction = o.pendingKind === 'buy_limit' || o.pendingKind === 'sell_stop' ? 'below' : 'above';
       (onAsk ? t.ask : t.bid).add(direction, { orderId: o.id, level, kind: 'fill' });
     }
-    // Stops of a position (and of a pending order, once it fills) are checked on the close side.
     if (o.status === 1) {
+      // Stops of a position are checked on the close side.
       const closeSide = o.side === 'buy' ? t.bid : t.ask;
       if (o.stopLoss)
         closeSide.add(o.side === 'buy' ? 'below' : 'above', {
@@ -178,6 +290,13 @@ export class TradingEngine {
           level: Number(o.takeProfit),
           kind: 'take_profit',
         });
+      const units = Number(o.quantity) * Number(o.contractSize) * (o.side === 'buy' ? 1 : -1);
+      getOrCreate(this.positions, o.instrumentId, () => new PositionTable()).add(
+        o.id,
+        Number(o.openPrice),
+        units,
+        this.book.slot(o.userId),
+      );
     }
   }
 
@@ -186,44 +305,109 @@ export class TradingEngine {
     if (!o) return;
     this.live.delete(id);
     this.byUser.get(o.userId)?.delete(id);
-    this.byInstrument.get(o.instrumentId)?.delete(id);
+    this.addLots(o, money(o.quantity).negated());
     const t = this.triggers.get(o.instrumentId);
     t?.bid.remove(id);
     t?.ask.remove(id);
+    const gone = this.positions.get(o.instrumentId)?.remove(id);
+    if (gone) this.book.risk[2 * gone.accountSlot]! -= gone.lastUsd;
+  }
+
+  private addLots(o: LiveOrder, lots: Money) {
+    const mine = getOrCreate(this.lotsByUser, o.userId, () => new Map<number, Money>());
+    const next = (mine.get(o.instrumentId) ?? ZERO).plus(lots);
+    if (next.isZero()) mine.delete(o.instrumentId);
+    else mine.set(o.instrumentId, next);
+    if (mine.size === 0) this.lotsByUser.delete(o.userId);
+  }
+
+  /** Replaces an order's memory and stages its row for the journal. */
+  private stage(o: LiveOrder) {
+    this.unindex(o.id);
+    if (o.row.status === 0 || o.row.status === 1) this.index(o);
+    this.journal.putOrder(o.row);
   }
 
   liveOrdersOf(userId: number): LiveOrder[] {
-    return [...(this.byUser.get(userId) ?? [])].map((id) => this.live.get(id)!).filter(Boolean);
+    const out: LiveOrder[] = [];
+    for (const id of this.byUser.get(userId) ?? []) {
+      const o = this.live.get(id);
+      if (o) out.push(o);
+    }
+    return out;
   }
 
-  usersWithPositionsIn(instrumentId: number): Set<number> {
-    const users = new Set<number>();
-    for (const id of this.byInstrument.get(instrumentId) ?? []) {
+  liveOrder(orderId: number): LiveOrder | undefined {
+    return this.live.get(orderId);
+  }
+
+  /** Whether the user holds a position in any of these instruments (the monitor's push filter). */
+  holdsAnyOf(userId: number, instrumentIds: ReadonlySet<number>): boolean {
+    for (const id of this.byUser.get(userId) ?? []) {
       const o = this.live.get(id);
-      if (o?.status === 1) users.add(o.userId);
+      if (o?.status === 1 && instrumentIds.has(o.instrumentId)) return true;
     }
-    return users;
+    return false;
   }
 
   get liveCount() {
     return this.live.size;
   }
 
+  /** The account's figures as the engine holds them (ahead of the database by at most one batch). */
+  async figures(userId: number): Promise<Figures> {
+    await this.prepare(userId);
+    return this.figuresFor(userId);
+  }
+
   // ---- prices --------------------------------------------------------------------------------
 
-  rates(): RateSource {
-    const pairs = [];
+  private buildConversions() {
+    const map = new Map<string, Conversion>();
     for (const r of this.deps.market.instruments()) {
-      const q = this.deps.market.latest(r.id);
-      if (q)
-        pairs.push({
-          baseCurrency: r.baseCurrency,
-          quoteCurrency: r.quoteCurrency,
-          bid: money(q.bid.toFixed(r.pricePrecision)),
-          ask: money(q.ask.toFixed(r.pricePrecision)),
-        });
+      if (r.quoteCurrency === ACCOUNT_CURRENCY && r.baseCurrency !== ACCOUNT_CURRENCY) {
+        if (!map.has(r.baseCurrency))
+          map.set(r.baseCurrency, { instrumentId: r.id, pair: 'XXX/USD', precision: r.pricePrecision });
+      } else if (r.baseCurrency === ACCOUNT_CURRENCY && r.quoteCurrency !== ACCOUNT_CURRENCY) {
+        if (!map.has(r.quoteCurrency))
+          map.set(r.quoteCurrency, { instrumentId: r.id, pair: 'USD/XXX', precision: r.pricePrecision });
+      }
     }
-    return rateSourceFromQuotes(pairs);
+    this.conversions = map;
+  }
+
+  /** USD conversion rates read from the latest quotes when asked (no table rebuilt per tick). */
+  private readonly rateSource: RateSource = (currency) => {
+    const c = this.conversions.get(currency);
+    const q = c && this.deps.market.latest(c.instrumentId);
+    if (!c || !q) return null;
+    return { pair: c.pair, bid: q.bid.toFixed(c.precision), ask: q.ask.toFixed(c.precision) };
+  };
+
+  rates(): RateSource {
+    if (this.conversions.size === 0) this.buildConversions();
+    return this.rateSource;
+  }
+
+  private lastLevel = '';
+  private lastScreen = 0;
+  /** The stop-out level as a fraction, with headroom for the float estimate. */
+  private screenFactor() {
+    const level = this.deps.settings.stopOutLevel();
+    if (level !== this.lastLevel) {
+      this.lastLevel = level;
+      this.lastScreen = (Number(level) / 100) * STOP_OUT_SCREEN;
+    }
+    return this.lastScreen;
+  }
+
+  /** Float USD per unit of a currency, for screening only. */
+  private usdPerUnitF(currency: string): number {
+    if (currency === ACCOUNT_CURRENCY) return 1;
+    const c = this.conversions.get(currency);
+    const q = c && this.deps.market.latest(c.instrumentId);
+    if (!c || !q) return Number.NaN;
+    return c.pair === 'XXX/USD' ? q.mid : 1 / q.mid;
   }
 
   private tradeQuote(instrument: InstrumentRecord, q: Quote | undefined): TradeQuote | null {
@@ -257,129 +441,176 @@ export class TradingEngine {
 
   // ---- commands ------------------------------------------------------------------------------
 
-  submit(userId: number, balance: () => Promise<string>, req: SubmitRequest): Promise<OrderRow> {
-    return this.queue.run(userId, async () => {
-      const instrument = this.deps.market.instrumentById(req.instrumentId);
-      if (!instrument) throw new AppError('INSTRUMENT_NOT_FOUND');
-      const nowMs = this.deps.now();
-      const quote = this.tradeQuote(instrument, this.deps.market.latest(instrument.id));
-      const openLots = this.liveOrdersOf(userId)
-        .filter((o) => o.instrumentId === instrument.id)
-        .reduce((acc, o) => acc.plus(money(o.quantity)), money('0'));
-      const feeType = await this.deps.settings.feeType();
-      const checked = validateNewOrder(
-        {
-          side: req.side,
-          kind: req.kind,
-          quantity: req.quantity === '0' ? '' : req.quantity,
-          leverage: req.leverage || null,
-          targetPrice: req.targetPrice === '0' ? '' : req.targetPrice,
-          stopLoss: req.stopLoss,
-          takeProfit: req.takeProfit,
-        },
-        {
-          terms: termsOf(instrument),
-          marketOpen: this.deps.market.status(instrument.id) === 1,
-          quote,
-          nowMs,
-          maxQuoteAgeMs: this.deps.market.maxQuoteAgeMs(instrument.id),
-          availableBalance: await balance(),
-          feeType,
-          rates: this.rates(),
-          openLots,
-        },
-      );
-      if (!checked.ok) throw new AppError(checked.error.code);
-      const a = checked.value;
-      const isMarket = a.kind === 'market';
-      const row = await this.deps.db.transaction(async (tx) => {
-        const order = await insertOrder(tx, {
-          userId,
-          instrumentId: instrument.id,
-          side: sideCode(a.side),
-          status: isMarket ? 1 : 0,
-          quantity: a.quantity.toFixed(),
-          leverage: a.leverage,
-          contractSize: instrument.contractSize,
-          marginMode: instrument.marginMode,
-          feeRate: instrument.feeRate,
-          feeType,
-          targetPrice: isMarket ? null : a.price.toFixed(),
-          openPrice: isMarket ? a.price.toFixed() : null,
-          openBid: money(quote!.bid).toFixed(),
-          openAsk: money(quote!.ask).toFixed(),
-          openQuoteTime: new Date(quote!.timeMs),
-          openQuoteSeq: this.deps.market.latest(instrument.id)?.seq ?? null,
-          stopLoss: orNone(a.stopLoss),
-          takeProfit: orNone(a.takeProfit),
-          margin: a.margin.toFixed(),
-          fee: a.fee.toFixed(),
-          createdAt: new Date(nowMs),
-          openedAt: isMarket ? new Date(nowMs) : null,
-        });
-        await this.hold(tx, userId, order.id, a.margin, a.fee);
-        return order;
-      });
-      this.index(liveOrderFromRow(row, a.pendingKind));
-      this.deps.events.accountTouched(userId);
-      return row;
-    });
+  async submit(userId: number, req: SubmitRequest): Promise<OrderRow> {
+    // Other commands may have used the last reserved id between `prepare` and this turn.
+    do await this.prepare(userId);
+    while (!this.ids.available);
+    const row = this.decideSubmit(userId, req);
+    const fx = new Effects();
+    fx.touched.add(userId);
+    await this.durable(fx);
+    return row;
   }
 
-  /** Margin out of balance into margin, then the fee: two ledger entries, all or nothing. */
-  private async hold(tx: DbOrTx, userId: number, orderId: number, margin: Money, fee: Money) {
-    const m = await moveMoney(tx, {
+  private decideSubmit(userId: number, req: SubmitRequest): OrderRow {
+    const figures = this.figuresFor(userId);
+    const instrument = this.deps.market.instrumentById(req.instrumentId);
+    if (!instrument) throw new AppError('INSTRUMENT_NOT_FOUND');
+    const nowMs = this.deps.now();
+    const latest = this.deps.market.latest(instrument.id);
+    const quote = this.tradeQuote(instrument, latest);
+    const openLots = this.lotsByUser.get(userId)?.get(instrument.id) ?? ZERO;
+    const feeType = this.deps.settings.feeType();
+    const checked = validateNewOrder(
+      {
+        side: req.side,
+        kind: req.kind,
+        quantity: req.quantity === '0' ? '' : req.quantity,
+        leverage: req.leverage || null,
+        targetPrice: req.targetPrice === '0' ? '' : req.targetPrice,
+        stopLoss: req.stopLoss,
+        takeProfit: req.takeProfit,
+      },
+      {
+        terms: termsOf(instrument),
+        marketOpen: this.deps.market.status(instrument.id) === 1,
+        quote,
+        nowMs,
+        maxQuoteAgeMs: this.deps.market.maxQuoteAgeMs(instrument.id),
+        availableBalance: figures.balance,
+        feeType,
+        rates: this.rates(),
+        openLots,
+      },
+    );
+    if (!checked.ok) throw new AppError(checked.error.code);
+    const a = checked.value;
+    if (figures.balance.lt(a.margin.plus(a.fee))) throw new AppError('RISK_INSUFFICIENT_MARGIN');
+    // An order that would put the account at the stop-out level at once (its open positions' losses
+    // already eat the balance) is refused rather than opened and stopped out on the next tick.
+    if (this.wouldStopOut(userId, figures, a.margin, a.fee)) throw new AppError('RISK_INSUFFICIENT_MARGIN');
+    const isMarket = a.kind === 'market';
+    const id = this.ids.take();
+    const row: OrderRow = {
+      id,
+      userId,
+      instrumentId: instrument.id,
+      side: sideCode(a.side),
+      status: isMarket ? 1 : 0,
+      quantity: a.quantity.toFixed(),
+      leverage: a.leverage,
+      contractSize: instrument.contractSize,
+      marginMode: instrument.marginMode,
+      feeRate: instrument.feeRate,
+      feeType,
+      targetPrice: isMarket ? null : a.price.toFixed(),
+      openPrice: isMarket ? a.price.toFixed() : null,
+      openBid: money(quote!.bid).toFixed(),
+      openAsk: money(quote!.ask).toFixed(),
+      openQuoteTime: new Date(quote!.timeMs),
+      openQuoteSeq: latest?.seq ?? null,
+      stopLoss: orNone(a.stopLoss),
+      takeProfit: orNone(a.takeProfit),
+      margin: a.margin.toFixed(),
+      fee: a.fee.toFixed(),
+      closePrice: null,
+      closeBid: null,
+      closeAsk: null,
+      closeQuoteTime: null,
+      closeQuoteSeq: null,
+      closeReason: null,
+      realisedProfit: null,
+      createdAt: new Date(nowMs),
+      openedAt: isMarket ? new Date(nowMs) : null,
+      closedAt: null,
+    };
+    // Margin out of balance into margin, then the fee: two ledger entries (funds checked above).
+    this.mustMove({
       userId,
       type: LEDGER_TYPE.MARGIN_HOLD,
-      balanceDelta: margin.negated().toFixed(),
-      marginDelta: margin.toFixed(),
-      memo: `order ${orderId}`,
-      idempotencyKey: `margin-hold:${orderId}`,
+      balanceDelta: a.margin.negated(),
+      marginDelta: a.margin,
+      memo: `order ${id}`,
+      idempotencyKey: `margin-hold:${id}`,
     });
-    if (!m.ok) throw new AppError('RISK_INSUFFICIENT_MARGIN');
-    if (fee.gt(0)) {
-      const f = await moveMoney(tx, {
+    if (a.fee.gt(0))
+      this.mustMove({
         userId,
         type: LEDGER_TYPE.TRADE_FEE,
-        balanceDelta: fee.negated().toFixed(),
-        memo: `order ${orderId}`,
-        idempotencyKey: `fee:${orderId}`,
+        balanceDelta: a.fee.negated(),
+        memo: `order ${id}`,
+        idempotencyKey: `fee:${id}`,
       });
-      if (!f.ok) throw new AppError('RISK_INSUFFICIENT_MARGIN');
-    }
+    this.stage(liveOrderFromRow(row, a.pendingKind));
+    return row;
   }
 
-  private async owned(userId: number, orderId: number, status: 0 | 1): Promise<LiveOrder> {
-    const o = this.live.get(orderId);
-    const wrongState = new AppError(status === 1 ? 'ORDER_NOT_HOLDING' : 'ORDER_NOT_PENDING');
-    if (o?.userId === userId) {
-      if (o.status !== status) throw wrongState;
-      return o;
-    }
+  private wouldStopOut(userId: number, figures: Figures, margin: Money, fee: Money) {
+    // Screen with the float mirrors first (as on a tick); only an account near the level pays for
+    // the exact valuation of all its positions.
+    const slot = this.book.slot(userId);
+    const b = this.book;
+    const m = margin.toNumber();
+    const equityAfter = b.balanceF[slot]! + b.marginF[slot]! + b.floating(slot) - fee.toNumber();
+    const screen = this.screenFactor();
+    if (equityAfter >= (b.marginF[slot]! + m) * screen) return false;
+    const rates = this.rates();
+    let floating = ZERO;
+    for (const o of this.liveOrdersOf(userId))
+      if (o.status === 1) floating = floating.plus(this.floatingProfit(o, rates) ?? ZERO);
+    const after = accountFigures(
+      {
+        balance: figures.balance.minus(margin).minus(fee),
+        margin: figures.margin.plus(margin),
+        floatingProfit: floating,
+      },
+      { marginCall: this.deps.settings.marginCallLevel(), stopOut: this.deps.settings.stopOutLevel() },
+    );
+    return after.status === 'stop_out';
+  }
+
+  /** A movement the decision already proved affordable: a refusal here is a bug, not a user error. */
+  private mustMove(m: Movement) {
+    const r = this.book.move(m);
+    if (!r.ok) throw new Error(`movement ${m.idempotencyKey ?? m.memo} refused`);
+    return r;
+  }
+
+  private async refuse(userId: number, orderId: number, status: 0 | 1): Promise<never> {
     // Not live: the user's own finished order is 'not holding/pending'; another user's id answers
     // exactly like a missing one, so nothing is revealed.
+    const wrongState = new AppError(status === 1 ? 'ORDER_NOT_HOLDING' : 'ORDER_NOT_PENDING');
+    const o = this.live.get(orderId);
+    if (o?.userId === userId) throw wrongState;
     const row = o ? null : await findOrder(this.deps.db, orderId);
     if (row && row.userId === userId) throw wrongState;
     throw new AppError('ORDER_NOT_FOUND');
   }
 
+  private ownedLive(userId: number, orderId: number, status: 0 | 1): LiveOrder | null {
+    const o = this.live.get(orderId);
+    return o?.userId === userId && o.status === status ? o : null;
+  }
+
   /** A user closing a position: refused while the market is closed (DESIGN §4), never queued. */
-  close(userId: number, orderId: number, reason: CloseReason = 'user'): Promise<OrderRow> {
-    return this.queue.run(userId, async () => {
-      const o = await this.owned(userId, orderId, 1);
-      if (reason === 'user' && this.deps.market.status(o.instrumentId) !== 1)
-        throw new AppError('ORDER_MARKET_CLOSED');
-      const q = this.deps.market.latest(o.instrumentId);
-      if (!q) throw new AppError('ORDER_PRICE_UNAVAILABLE');
-      return this.settle(o, q, reason);
-    });
+  async close(userId: number, orderId: number): Promise<OrderRow> {
+    await this.prepare(userId);
+    this.figuresFor(userId);
+    const o = this.ownedLive(userId, orderId, 1);
+    if (!o) return this.refuse(userId, orderId, 1);
+    if (this.deps.market.status(o.instrumentId) !== 1) throw new AppError('ORDER_MARKET_CLOSED');
+    const q = this.deps.market.latest(o.instrumentId);
+    if (!q) throw new AppError('ORDER_PRICE_UNAVAILABLE');
+    const fx = new Effects();
+    const row = this.settle(o, q, 'user', fx);
+    await this.durable(fx);
+    return row;
   }
 
   /** Closes a position at a quote: margin back plus profit, negative balance protection after. */
-  private async settle(o: LiveOrder, q: Quote, reason: CloseReason): Promise<OrderRow> {
+  private settle(o: LiveOrder, q: Quote, reason: CloseReason, fx: Effects): OrderRow {
     const instrument = this.deps.market.instrumentById(o.instrumentId)!;
     const tq = quoteFromFeed(q, instrument.pricePrecision);
-    const closePrice = closePriceOf(o.side, tq);
     const profitResult = markToMarket(
       {
         terms: { contractSize: o.contractSize, quoteCurrency: instrument.quoteCurrency },
@@ -392,159 +623,170 @@ export class TradingEngine {
     );
     if (!profitResult.ok) throw new AppError('ORDER_CONVERSION_UNAVAILABLE');
     const profit = profitResult.value.usd;
-    const nowMs = this.deps.now();
-    const row = await this.deps.db.transaction(async (tx) => {
-      const closed = await transitionOrder(tx, o.id, 1, {
-        status: 3,
-        closePrice: closePrice.toFixed(),
-        closeBid: money(tq.bid).toFixed(),
-        closeAsk: money(tq.ask).toFixed(),
-        closeQuoteTime: new Date(tq.timeMs),
-        closeQuoteSeq: q.seq,
-        closeReason: reason,
-        realisedProfit: profit.toFixed(),
-        closedAt: new Date(nowMs),
-      });
-      if (!closed) throw new AppError('ORDER_NOT_HOLDING');
-      await this.release(tx, o.userId, o.id, money(o.margin), profit, LEDGER_TYPE.POSITION_SETTLE);
-      return closed;
+    const margin = money(o.margin);
+    // A loss larger than the balance can hold leaves it negative for this one entry; negative
+    // balance protection (DESIGN §3) then resets it to zero with an entry of its own.
+    const settled = this.mustMove({
+      userId: o.userId,
+      type: LEDGER_TYPE.POSITION_SETTLE,
+      balanceDelta: margin.plus(profit),
+      marginDelta: margin.negated(),
+      memo: `order ${o.id}`,
+      idempotencyKey: `settle:${o.id}`,
+      allowNegativeBalance: true,
     });
-    this.unindex(o.id);
-    this.deps.events.ordersEnded(o.userId, [o.id]);
-    this.deps.events.accountTouched(o.userId);
+    if (settled.balanceAfter.lt(0))
+      this.mustMove({
+        userId: o.userId,
+        type: LEDGER_TYPE.NEGATIVE_BALANCE_RESET,
+        balanceDelta: settled.balanceAfter.negated(),
+        memo: `order ${o.id}`,
+        idempotencyKey: `nbp:${o.id}`,
+      });
+    const row: OrderRow = {
+      ...o.row,
+      status: 3,
+      closePrice: closePriceOf(o.side, tq).toFixed(),
+      closeBid: money(tq.bid).toFixed(),
+      closeAsk: money(tq.ask).toFixed(),
+      closeQuoteTime: new Date(tq.timeMs),
+      closeQuoteSeq: q.seq,
+      closeReason: reason,
+      realisedProfit: profit.toFixed(),
+      closedAt: new Date(this.deps.now()),
+    };
+    this.stage({ ...o, row });
+    fx.end(o.userId, o.id);
+    return row;
+  }
+
+  async cancel(userId: number, orderId: number): Promise<OrderRow> {
+    await this.prepare(userId);
+    this.figuresFor(userId);
+    const o = this.ownedLive(userId, orderId, 0);
+    if (!o) return this.refuse(userId, orderId, 0);
+    const fx = new Effects();
+    const row = this.cancelPending(o, 'cancelled', fx);
+    await this.durable(fx);
+    return row;
+  }
+
+  private cancelPending(o: LiveOrder, reason: string, fx: Effects): OrderRow {
+    this.mustMove({
+      userId: o.userId,
+      type: LEDGER_TYPE.POSITION_SETTLE,
+      balanceDelta: money(o.margin).plus(money(o.fee)),
+      marginDelta: money(o.margin).negated(),
+      memo: `order ${o.id} cancelled`,
+      idempotencyKey: `cancel:${o.id}`,
+    });
+    const row: OrderRow = { ...o.row, status: 4, closeReason: reason, closedAt: new Date(this.deps.now()) };
+    this.stage({ ...o, row });
+    fx.end(o.userId, o.id);
+    return row;
+  }
+
+  async setStops(userId: number, orderId: number, stopLoss: string, takeProfit: string): Promise<OrderRow> {
+    await this.prepare(userId);
+    this.figuresFor(userId);
+    const o = this.live.get(orderId);
+    if (!o || o.userId !== userId) throw new AppError('ORDER_NOT_FOUND');
+    const instrument = this.deps.market.instrumentById(o.instrumentId)!;
+    let sl: Money | null;
+    let tp: Money | null;
+    if (o.status === 1) {
+      const checked = validateStopEdit(
+        { side: o.side, stopLoss, takeProfit },
+        {
+          pricePrecision: instrument.pricePrecision,
+          marketOpen: this.deps.market.status(o.instrumentId) === 1,
+          quote: this.tradeQuote(instrument, this.deps.market.latest(o.instrumentId)),
+          nowMs: this.deps.now(),
+          maxQuoteAgeMs: this.deps.market.maxQuoteAgeMs(o.instrumentId),
+        },
+      );
+      if (!checked.ok) throw new AppError(checked.error.code);
+      ({ stopLoss: sl, takeProfit: tp } = checked.value);
+    } else {
+      // A pending order's stops are judged against its target (where it will open).
+      sl = Number(stopLoss) > 0 ? money(stopLoss) : null;
+      tp = Number(takeProfit) > 0 ? money(takeProfit) : null;
+      const wrong = checkStopSides(o.side, o.targetPrice!, sl, tp);
+      if (wrong) throw new AppError(wrong);
+    }
+    const row: OrderRow = { ...o.row, stopLoss: orNone(sl), takeProfit: orNone(tp) };
+    this.stage({ ...o, row, stopLoss: sl?.toFixed() ?? null, takeProfit: tp?.toFixed() ?? null });
+    await this.journal.commit();
     return row;
   }
 
   /**
-   * Margin back to balance with a profit (or loss). A loss larger than the balance can hold leaves
-   * the balance negative for one entry; negative balance protection (DESIGN §3) then resets it to
-   * zero with an entry of its own, in the same transaction.
+   * Money moved for another reason than trading (the wallet, staff adjustments): through the same
+   * book and journal, so the engine's figures never go stale. Resolves once durable.
    */
-  private async release(
-    tx: DbOrTx,
-    userId: number,
-    orderId: number,
-    margin: Money,
-    profit: Money,
-    type: typeof LEDGER_TYPE.POSITION_SETTLE,
-  ) {
-    const settled = await moveMoney(tx, {
-      userId,
-      type,
-      balanceDelta: margin.plus(profit).toFixed(),
-      marginDelta: margin.negated().toFixed(),
-      memo: `order ${orderId}`,
-      idempotencyKey: `settle:${orderId}`,
-      allowNegativeBalance: true,
-    });
-    if (!settled.ok) throw new Error(`settle of order ${orderId} refused`);
-    if (money(settled.balanceAfter).isNegative()) {
-      await moveMoney(tx, {
-        userId,
-        type: LEDGER_TYPE.NEGATIVE_BALANCE_RESET,
-        balanceDelta: money(settled.balanceAfter).negated().toFixed(),
-        memo: `order ${orderId}`,
-        idempotencyKey: `nbp:${orderId}`,
-      });
-    }
-  }
-
-  cancel(userId: number, orderId: number): Promise<OrderRow> {
-    return this.queue.run(userId, async () => {
-      const o = await this.owned(userId, orderId, 0);
-      return this.cancelPending(o, 'cancelled');
-    });
-  }
-
-  private async cancelPending(o: LiveOrder, reason: string): Promise<OrderRow> {
-    const row = await this.deps.db.transaction(async (tx) => {
-      const cancelled = await transitionOrder(tx, o.id, 0, {
-        status: 4,
-        closeReason: reason,
-        closedAt: new Date(this.deps.now()),
-      });
-      if (!cancelled) throw new AppError('ORDER_NOT_PENDING');
-      const back = await moveMoney(tx, {
-        userId: o.userId,
-        type: LEDGER_TYPE.POSITION_SETTLE,
-        balanceDelta: money(o.margin).plus(money(o.fee)).toFixed(),
-        marginDelta: money(o.margin).negated().toFixed(),
-        memo: `order ${o.id} cancelled`,
-        idempotencyKey: `cancel:${o.id}`,
-      });
-      if (!back.ok) throw new Error(`release of order ${o.id} refused`);
-      return cancelled;
-    });
-    this.unindex(o.id);
-    this.deps.events.ordersEnded(o.userId, [o.id]);
-    this.deps.events.accountTouched(o.userId);
-    return row;
-  }
-
-  setStops(userId: number, orderId: number, stopLoss: string, takeProfit: string): Promise<OrderRow> {
-    return this.queue.run(userId, async () => {
-      const o = this.live.get(orderId);
-      if (!o || o.userId !== userId) throw new AppError('ORDER_NOT_FOUND');
-      const instrument = this.deps.market.instrumentById(o.instrumentId)!;
-      let sl: Money | null;
-      let tp: Money | null;
-      if (o.status === 1) {
-        const checked = validateStopEdit(
-          { side: o.side, stopLoss, takeProfit },
-          {
-            pricePrecision: instrument.pricePrecision,
-            marketOpen: this.deps.market.status(o.instrumentId) === 1,
-            quote: this.tradeQuote(instrument, this.deps.market.latest(o.instrumentId)),
-            nowMs: this.deps.now(),
-            maxQuoteAgeMs: this.deps.market.maxQuoteAgeMs(o.instrumentId),
-          },
-        );
-        if (!checked.ok) throw new AppError(checked.error.code);
-        ({ stopLoss: sl, takeProfit: tp } = checked.value);
-      } else {
-        // A pending order's stops are judged against its target (where it will open).
-        sl = Number(stopLoss) > 0 ? money(stopLoss) : null;
-        tp = Number(takeProfit) > 0 ? money(takeProfit) : null;
-        const wrong = checkStopSides(o.side, o.targetPrice!, sl, tp);
-        if (wrong) throw new AppError(wrong);
-      }
-      const row = await transitionOrder(this.deps.db, o.id, o.status, {
-        stopLoss: orNone(sl),
-        takeProfit: orNone(tp),
-      });
-      if (!row) throw new AppError('ORDER_NOT_FOUND');
-      this.unindex(o.id);
-      this.index({ ...o, stopLoss: sl?.toFixed() ?? null, takeProfit: tp?.toFixed() ?? null });
-      return row;
-    });
+  async move(m: Movement): Promise<{ ok: true; balanceAfter: Money } | { ok: false }> {
+    await this.prepare(m.userId);
+    this.figuresFor(m.userId);
+    const r = this.book.move(m);
+    if (!r.ok) return r;
+    const fx = new Effects();
+    fx.touched.add(m.userId);
+    await this.durable(fx);
+    return r;
   }
 
   // ---- ticks ---------------------------------------------------------------------------------
 
   /**
-   * On every quote: pending fills and stops whose level this tick crossed are queued on their
-   * account, each re-checked against this same quote when its turn comes (DESIGN §4: decided at
-   * the close-side price, filled at that tick's price). Cheap and synchronous: it only reads the
-   * sorted trigger lists up to the first level not crossed.
+   * On every quote (DESIGN §4), synchronously: the pending fills and stops whose levels this tick
+   * crossed (read from sorted trigger lists up to the first level not crossed), then a float
+   * revaluation of the instrument's open positions that flags accounts near the stop-out level for
+   * an exact check and stop-out at this quote. What it decided is committed in the next batch.
    */
   onQuote(q: Quote) {
+    if (this.recovering || this.journal.isFailed) return;
+    let fx: Effects | null = null;
     const t = this.triggers.get(q.instrumentId);
-    if (!t || (t.bid.size === 0 && t.ask.size === 0)) return;
-    for (const trig of [...t.bid.crossed(q.bid), ...t.ask.crossed(q.ask)]) {
-      if (this.inFlight.has(trig.orderId)) continue;
-      const o = this.live.get(trig.orderId);
-      if (!o) continue;
-      this.inFlight.add(o.id);
-      void this.queue
-        .run(o.userId, () => (trig.kind === 'fill' ? this.fillPending(o.id, q) : this.stopClose(o.id, q)))
-        .catch((err) => this.deps.log.error({ err, orderId: o.id }, 'trigger failed'))
-        .finally(() => this.inFlight.delete(o.id));
+    const onBid = t ? t.bid.crossed(q.bid) : [];
+    const onAsk = t ? t.ask.crossed(q.ask) : [];
+    if (onBid.length > 0 || onAsk.length > 0) {
+      for (const trig of [...onBid, ...onAsk]) {
+        const o = this.live.get(trig.orderId);
+        if (!o) continue;
+        try {
+          fx ??= new Effects();
+          if (trig.kind === 'fill') this.fillPending(o, q, fx);
+          else this.stopClose(o, q, fx);
+        } catch (err) {
+          this.deps.log.error({ err, orderId: o.id }, 'trigger failed');
+        }
+      }
     }
+    const table = this.positions.get(q.instrumentId);
+    if (table && table.size > 0) {
+      const instrument = this.deps.market.instrumentById(q.instrumentId);
+      const usdPer = instrument ? this.usdPerUnitF(instrument.quoteCurrency) : Number.NaN;
+      if (Number.isFinite(usdPer)) {
+        const b = this.book;
+        b.setScreen(this.screenFactor());
+        this.suspects.clear();
+        table.revalue(q.bid, q.ask, usdPer, b.risk, this.suspects);
+        if (this.suspects.size > 0) {
+          fx ??= new Effects();
+          for (const slot of this.suspects) this.stopOutIfDue(b.userAt(slot), fx);
+        }
+      }
+    }
+    const done = fx;
+    if (done && !done.empty)
+      this.journal.commit().then(
+        () => this.publish(done),
+        () => undefined, // the journal's failure handler already rebuilds and logs
+      );
   }
 
-  private async stopClose(orderId: number, q: Quote) {
-    const o = this.live.get(orderId);
-    if (o?.status !== 1) return;
+  private stopClose(o: LiveOrder, q: Quote, fx: Effects) {
+    if (o.status !== 1) return;
     const instrument = this.deps.market.instrumentById(o.instrumentId)!;
     const hit = stopTriggered(
       o.side,
@@ -552,7 +794,7 @@ export class TradingEngine {
       o.takeProfit ? money(o.takeProfit) : null,
       quoteFromFeed(q, instrument.pricePrecision),
     );
-    if (hit) await this.settle(o, q, hit);
+    if (hit) this.settle(o, q, hit, fx);
   }
 
   /**
@@ -560,12 +802,12 @@ export class TradingEngine {
    * recomputed at the fill price and the difference settled; an account that cannot cover it has
    * the order cancelled with that reason instead (DESIGN §4).
    */
-  private async fillPending(orderId: number, q: Quote) {
-    const o = this.live.get(orderId);
-    if (o?.status !== 0 || !o.pendingKind) return;
+  private fillPending(o: LiveOrder, q: Quote, fx: Effects) {
+    if (o.status !== 0 || !o.pendingKind) return;
     const instrument = this.deps.market.instrumentById(o.instrumentId)!;
     const tq = quoteFromFeed(q, instrument.pricePrecision);
     if (!pendingTriggered(o.pendingKind, o.targetPrice!, tq)) return;
+    const figures = this.figuresFor(o.userId);
     const fillPrice = pendingFillPrice(o.pendingKind, tq);
     const marginR = computeMargin(
       {
@@ -585,90 +827,109 @@ export class TradingEngine {
     const margin = marginR.value.usd;
     const fee = computeFee({ feeType: o.feeType, feeRate: o.feeRate, quantity: o.quantity, margin });
     const extra = margin.minus(money(o.margin)).plus(fee.minus(money(o.fee)));
-    const nowMs = this.deps.now();
-    let row: OrderRow | null = null;
-    try {
-      row = await this.deps.db.transaction(async (tx) => {
-        const filled = await transitionOrder(tx, o.id, 0, {
-          status: 1,
-          openPrice: fillPrice.toFixed(),
-          openBid: money(tq.bid).toFixed(),
-          openAsk: money(tq.ask).toFixed(),
-          openQuoteTime: new Date(tq.timeMs),
-          openQuoteSeq: q.seq,
-          margin: margin.toFixed(),
-          fee: fee.toFixed(),
-          openedAt: new Date(nowMs),
-        });
-        if (!filled) return null;
-        if (!extra.isZero()) {
-          const adj = await moveMoney(tx, {
-            userId: o.userId,
-            type: LEDGER_TYPE.MARGIN_HOLD,
-            balanceDelta: extra.negated().toFixed(),
-            marginDelta: margin.minus(money(o.margin)).toFixed(),
-            memo: `order ${o.id} filled at ${fillPrice.toFixed()}`,
-            idempotencyKey: `fill-adjust:${o.id}`,
-          });
-          if (!adj.ok) throw new AppError('RISK_INSUFFICIENT_MARGIN');
-        }
-        return filled;
-      });
-    } catch (err) {
-      if (err instanceof AppError && err.errorName === 'RISK_INSUFFICIENT_MARGIN') {
-        await this.cancelPending(o, 'gap_unfunded');
-        return;
-      }
-      throw err;
+    if (extra.gt(figures.balance)) {
+      this.cancelPending(o, 'gap_unfunded', fx);
+      return;
     }
-    if (!row) return;
-    this.unindex(o.id);
-    this.index(liveOrderFromRow(row, null));
-    this.deps.events.accountTouched(o.userId);
+    if (!extra.isZero())
+      this.mustMove({
+        userId: o.userId,
+        type: LEDGER_TYPE.MARGIN_HOLD,
+        balanceDelta: extra.negated(),
+        marginDelta: margin.minus(money(o.margin)),
+        memo: `order ${o.id} filled at ${fillPrice.toFixed()}`,
+        idempotencyKey: `fill-adjust:${o.id}`,
+      });
+    const row: OrderRow = {
+      ...o.row,
+      status: 1,
+      openPrice: fillPrice.toFixed(),
+      openBid: money(tq.bid).toFixed(),
+      openAsk: money(tq.ask).toFixed(),
+      openQuoteTime: new Date(tq.timeMs),
+      openQuoteSeq: q.seq,
+      margin: margin.toFixed(),
+      fee: fee.toFixed(),
+      openedAt: new Date(this.deps.now()),
+    };
+    this.stage(liveOrderFromRow(row, null));
+    fx.touched.add(o.userId);
   }
 
   /**
-   * Stop-out (DESIGN §3): when an account's risk rate falls to the level, close the largest loss
-   * and repeat. Called for accounts whose positions moved; decided at the latest quotes.
+   * Stop-out (DESIGN §3), exact: when the account's risk rate is at or below the level, close the
+   * largest loss and repeat, at the latest quotes.
    */
-  async checkStopOut(userId: number, balance: string, marginHeld: string) {
+  private stopOutIfDue(userId: number, fx: Effects) {
+    const figures = this.book.get(userId);
+    if (!figures) return;
     const positions = this.liveOrdersOf(userId).filter((o) => o.status === 1);
     if (positions.length === 0) return;
     const rates = this.rates();
-    const marks = positions.map((o) => ({
-      id: o.id,
-      margin: o.margin,
-      profit: this.floatingProfit(o, rates) ?? money('0'),
-    }));
-    const floating = marks.reduce((acc, m) => acc.plus(money(m.profit)), money('0'));
-    const victims = planStopOut({ balance, margin: marginHeld, floatingProfit: floating }, marks, {
-      marginCall: await this.deps.settings.marginCallLevel(),
-      stopOut: await this.deps.settings.stopOutLevel(),
+    let floating = ZERO;
+    const marks = positions.map((o) => {
+      const profit = this.floatingProfit(o, rates) ?? ZERO;
+      floating = floating.plus(profit);
+      return { id: o.id, margin: o.margin, profit };
     });
+    const victims = planStopOut(
+      { balance: figures.balance, margin: figures.margin, floatingProfit: floating },
+      marks,
+      { marginCall: this.deps.settings.marginCallLevel(), stopOut: this.deps.settings.stopOutLevel() },
+    );
     for (const id of victims) {
-      await this.queue.run(userId, async () => {
-        const o = this.live.get(id);
-        const q = o && this.deps.market.latest(o.instrumentId);
-        if (o && o.status === 1 && q) await this.settle(o, q, 'stop_out');
-      });
+      const o = this.live.get(id);
+      const q = o && this.deps.market.latest(o.instrumentId);
+      if (o?.status === 1 && q) {
+        try {
+          this.settle(o, q, 'stop_out', fx);
+        } catch (err) {
+          this.deps.log.error({ err, orderId: id }, 'stop-out close failed');
+        }
+      }
     }
   }
 
-  /** Demo reset: every position closed and every pending order cancelled, at the latest quotes. */
-  resetPositions(userId: number): Promise<void> {
-    return this.queue.run(userId, async () => {
-      for (const o of this.liveOrdersOf(userId)) {
-        if (o.status === 0) await this.cancelPending(o, 'demo_reset');
-        else {
-          const q = this.deps.market.latest(o.instrumentId);
-          if (q) await this.settle(o, q, 'demo_reset');
-        }
-      }
-    });
+  /** The exact stop-out check for one account (the monitor's backstop; tests). */
+  async checkStopOut(userId: number) {
+    await this.prepare(userId);
+    this.figuresFor(userId);
+    const fx = new Effects();
+    this.stopOutIfDue(userId, fx);
+    if (!fx.empty) await this.durable(fx);
   }
 
-  idle() {
-    return this.queue.idle();
+  /**
+   * Demo reset (DESIGN §6): every position closed and every pending order cancelled at the latest
+   * quotes, then one entry brings the balance back to the starting amount; one batch.
+   */
+  async resetDemo(userId: number, startBalance: Money): Promise<void> {
+    await this.prepare(userId);
+    this.figuresFor(userId);
+    const orders = this.liveOrdersOf(userId);
+    // All or nothing: every position must be priceable before the first one is closed.
+    for (const o of orders) {
+      if (o.status === 1 && !this.deps.market.latest(o.instrumentId))
+        throw new AppError('ORDER_PRICE_UNAVAILABLE');
+      if (o.status === 1 && this.floatingProfit(o) === null)
+        throw new AppError('ORDER_CONVERSION_UNAVAILABLE');
+    }
+    const fx = new Effects();
+    for (const o of orders) {
+      if (o.status === 0) this.cancelPending(o, 'demo_reset', fx);
+      else this.settle(o, this.deps.market.latest(o.instrumentId)!, 'demo_reset', fx);
+    }
+    const delta = startBalance.minus(this.figuresFor(userId).balance);
+    if (!delta.isZero())
+      this.mustMove({ userId, type: LEDGER_TYPE.DEMO_RESET, balanceDelta: delta, memo: 'demo reset' });
+    fx.touched.add(userId);
+    await this.durable(fx);
+  }
+
+  /** Resolves when everything decided so far is durable (shutdown, tests). */
+  async idle() {
+    if (this.recovering) await this.recovering;
+    await this.journal.idle();
   }
 
   async findOwned(userId: number, orderId: number) {

@@ -23,6 +23,8 @@ function insertSorted(list: Trigger[], t: Trigger, before: (a: number, b: number
   list.splice(lo, 0, t);
 }
 
+const NONE: readonly Trigger[] = Object.freeze([]);
+
 export class TriggerIndex {
   private readonly below: Trigger[] = [];
   private readonly above: Trigger[] = [];
@@ -39,7 +41,11 @@ export class TriggerIndex {
   }
 
   /** The triggers this price crosses, without removing them (the engine removes what it acts on). */
-  crossed(price: number): Trigger[] {
+  crossed(price: number): readonly Trigger[] {
+    // The steady state crosses nothing: answer without allocating.
+    const b = this.below[0];
+    const a = this.above[0];
+    if ((b === undefined || price > b.level) && (a === undefined || price < a.level)) return NONE;
     const out: Trigger[] = [];
     for (const t of this.below) {
       if (price > t.level) break;

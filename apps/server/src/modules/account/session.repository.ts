@@ -12,7 +12,7 @@ export async function insertSession(
 /** A session that exists, is not revoked and has not expired. */
 export async function findLiveSession(db: DbOrTx, tokenHash: string, now: Date) {
   const rows = await db
-    .select({ id: sessions.id, userId: sessions.userId })
+    .select({ id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt })
     .from(sessions)
     .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
     .limit(1);

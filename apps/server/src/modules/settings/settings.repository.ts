@@ -22,3 +22,7 @@ export async function getSetting(db: DbOrTx, key: string): Promise<string | null
 export async function listAreaCodes(db: DbOrTx) {
   return db.select().from(areaCodes).orderBy(asc(areaCodes.sort), asc(areaCodes.name));
 }
+
+export async function listAllSettings(db: DbOrTx) {
+  return db.select({ key: settings.key, value: settings.value }).from(settings);
+}

@@ -1,13 +1,12 @@
 import type { AccountSummary, Order } from '@meridian/contracts';
-import { accountFigures, LEDGER_TYPE, money, toCents, toMarginText, toPercentText } from '@meridian/domain';
+import { accountFigures, money, toCents, toMarginText, toPercentText } from '@meridian/domain';
 import type { Db } from '../../db/client.ts';
 import { listUserOrders } from '../../engine/order.repository.ts';
 import type { SubmitRequest, TradingEngine } from '../../engine/trading-engine.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { findUserById } from '../account/user.repository.ts';
-import { moveMoney } from '../ledger/move-money.ts';
 import type { MarketRuntime } from '../market/market-runtime.ts';
-import { readSetting } from '../settings/settings.service.ts';
+import type { LiveSettings } from '../settings/live-settings.ts';
 import { toOrderDto } from './order.mapper.ts';
 
 const PAGE_SIZE = 20;
@@ -16,6 +15,7 @@ export interface TradingDeps {
   db: Db;
   engine: TradingEngine;
   market: MarketRuntime;
+  settings: LiveSettings;
 }
 
 async function requireUser(db: Db, userId: number) {
@@ -25,10 +25,10 @@ async function requireUser(db: Db, userId: number) {
 }
 
 export function createTradingService(deps: TradingDeps) {
-  const { db, engine, market } = deps;
+  const { db, engine, market, settings } = deps;
 
   const dto = (row: Parameters<typeof toOrderDto>[0]): Order => {
-    const live = engine.liveOrdersOf(row.userId).find((o) => o.id === row.id);
+    const live = engine.liveOrder(row.id);
     return toOrderDto(
       row,
       market.instrumentById(row.instrumentId),
@@ -41,31 +41,28 @@ export function createTradingService(deps: TradingDeps) {
     );
   };
 
-  /** The account card figures (DESIGN §3), exact, from the stored balance and the live marks. */
+  /** The account card figures (DESIGN §3), exact, from the engine's book and the live marks. */
   async function summary(
     userId: number,
   ): Promise<AccountSummary & { rawFloating: string; riskStatus: string }> {
-    const u = await requireUser(db, userId);
+    const figures = await engine.figures(userId);
     const rates = engine.rates();
     const floating = engine
       .liveOrdersOf(userId)
       .filter((o) => o.status === 1)
       .reduce((acc, o) => acc.plus(engine.floatingProfit(o, rates) ?? money('0')), money('0'));
     const f = accountFigures(
-      { balance: u.balance, margin: u.margin, floatingProfit: floating },
-      {
-        marginCall: await readSetting(db, 'margin_call_level'),
-        stopOut: await readSetting(db, 'stop_out_level'),
-      },
+      { balance: figures.balance, margin: figures.margin, floatingProfit: floating },
+      { marginCall: settings.get('margin_call_level'), stopOut: settings.get('stop_out_level') },
     );
     return {
-      balance: toCents(money(u.balance)),
-      lock_balance: toCents(money(u.lockBalance)),
-      CautionMoneyAll: toMarginText(money(u.margin)),
+      balance: toCents(figures.balance),
+      lock_balance: toCents(figures.lock),
+      CautionMoneyAll: toMarginText(figures.margin),
       ProfitsTotal: toCents(floating),
       NetValue: toCents(f.netValue),
       HazardRate: f.riskRate ? toPercentText(f.riskRate) : '',
-      PrepaymentRatio: f.prepaymentRatio && !money(u.margin).isZero() ? toPercentText(f.prepaymentRatio) : '',
+      PrepaymentRatio: f.prepaymentRatio && !figures.margin.isZero() ? toPercentText(f.prepaymentRatio) : '',
       rawFloating: floating.toFixed(),
       riskStatus: f.status,
     };
@@ -75,7 +72,7 @@ export function createTradingService(deps: TradingDeps) {
     summary,
 
     async submit(userId: number, req: SubmitRequest) {
-      const row = await engine.submit(userId, async () => (await requireUser(db, userId)).balance, req);
+      const row = await engine.submit(userId, req);
       return dto(row);
     },
 
@@ -100,20 +97,7 @@ export function createTradingService(deps: TradingDeps) {
     async resetDemo(userId: number) {
       const u = await requireUser(db, userId);
       if (!u.isDemo) throw new AppError('ORDER_DEMO_ONLY');
-      await engine.resetPositions(userId);
-      const start = money(await readSetting(db, 'demo_start_balance'));
-      await db.transaction(async (tx) => {
-        const fresh = (await findUserById(tx, userId))!;
-        const delta = start.minus(money(fresh.balance));
-        if (delta.isZero()) return;
-        const moved = await moveMoney(tx, {
-          userId,
-          type: LEDGER_TYPE.DEMO_RESET,
-          balanceDelta: delta.toFixed(),
-          memo: 'demo reset',
-        });
-        if (!moved.ok) throw new Error('demo reset refused');
-      });
+      await engine.resetDemo(userId, money(settings.get('demo_start_balance')));
       return null;
     },
   };

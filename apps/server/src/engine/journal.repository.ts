@@ -1,0 +1,105 @@
+import { getTableColumns, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.ts';
+import { ledgerEntries, orders } from '../db/schema.ts';
+import type { OrderRow } from './order.repository.ts';
+
+/** A ledger entry decided in memory by the account book, written by the journal. */
+export interface EntryDraft {
+  userId: number;
+  type: number;
+  balanceDelta: string;
+  lockDelta: string;
+  marginDelta: string;
+  balanceAfter: string;
+  memo: string;
+  idempotencyKey: string | null;
+  createdAt: Date;
+}
+
+export interface JournalBatch {
+  /** The latest state of every order the batch changed (one row per order). */
+  orders: OrderRow[];
+  entries: EntryDraft[];
+}
+
+const orderColumns = Object.entries(getTableColumns(orders)).map(([key, col]) => ({ key, name: col.name }));
+const entryColumns = Object.entries(getTableColumns(ledgerEntries))
+  .filter(([key]) => key !== 'id')
+  .map(([key, col]) => ({ key, name: col.name }));
+
+const toJsonValue = (v: unknown) => (v instanceof Date ? v.toISOString() : v);
+
+function snakeRows<T extends object>(rows: T[], columns: Array<{ key: string; name: string }>) {
+  return JSON.stringify(
+    rows.map((r) => {
+      const out: Record<string, unknown> = {};
+      for (const c of columns) out[c.name] = toJsonValue((r as Record<string, unknown>)[c.key] ?? null);
+      return out;
+    }),
+  );
+}
+
+const orderUpdateSet = sql.raw(
+  orderColumns
+    .filter((c) => c.name !== 'id')
+    .map((c) => `"${c.name}" = excluded."${c.name}"`)
+    .join(', '),
+);
+const entryColumnList = sql.raw(entryColumns.map((c) => `"${c.name}"`).join(', '));
+
+/**
+ * Writes one journal batch in one statement, whatever its size: data-modifying CTEs make it atomic
+ * without BEGIN/COMMIT round trips, and each table's rows arrive as one JSON parameter (no per-row
+ * round trips, no parameter limits). Orders are written whole (insert, or replace by id); entries
+ * are appended; each account's figures move by the sum of its entries in the batch, so balance +
+ * frozen + margin stay equal to the ledger's sums.
+ */
+export async function writeJournalBatch(db: DbOrTx, batch: JournalBatch) {
+  const ordersJson = snakeRows(batch.orders, orderColumns);
+  const entriesJson = snakeRows(batch.entries, entryColumns);
+  await db.execute(sql`
+    with
+      written_orders as (
+        insert into orders
+        select * from jsonb_populate_recordset(null::orders, ${ordersJson}::jsonb)
+        on conflict (id) do update set ${orderUpdateSet}
+        returning 1
+      ),
+      entries as (
+        select * from jsonb_populate_recordset(null::ledger_entries, ${entriesJson}::jsonb)
+      ),
+      written_entries as (
+        insert into ledger_entries (${entryColumnList})
+        select ${entryColumnList} from entries
+        returning 1
+      ),
+      moved as (
+        update users u
+        set balance = u.balance + d.balance_delta,
+            lock_balance = u.lock_balance + d.lock_delta,
+            margin = u.margin + d.margin_delta
+        from (
+          select user_id, sum(balance_delta) as balance_delta, sum(lock_delta) as lock_delta,
+                 sum(margin_delta) as margin_delta
+          from entries group by user_id
+        ) d
+        where u.id = d.user_id
+        returning 1
+      )
+    select (select count(*) from written_orders) as orders,
+           (select count(*) from written_entries) as entries,
+           (select count(*) from moved) as accounts`);
+}
+
+/** The sequence steps by this much (migration 0006): each nextval() reserves a whole block. */
+export const ORDER_ID_BLOCK = 1000;
+
+/** A block of order ids for the engine to hand out before the rows exist: [first, first + 999]. */
+export async function reserveOrderIdBlock(db: DbOrTx): Promise<number> {
+  const r = (await db.execute(
+    sql`select nextval(pg_get_serial_sequence('orders', 'id')) as id`,
+  )) as unknown as {
+    rows: Array<{ id: string | number }>;
+  };
+  return Number(r.rows[0]!.id);
+}

@@ -1,0 +1,121 @@
+import type { EntryDraft, JournalBatch } from './journal.repository.ts';
+import type { OrderRow } from './order.repository.ts';
+
+interface OpenBatch extends JournalBatch {
+  orderById: Map<number, number>;
+  done: Promise<void>;
+  resolve: () => void;
+  reject: (err: unknown) => void;
+}
+
+function openBatch(): OpenBatch {
+  let resolve!: () => void;
+  let reject!: (err: unknown) => void;
+  const done = new Promise<void>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  // Nobody may be waiting on a batch (a tick's stop that no caller awaits): never an unhandled rejection.
+  done.catch(() => undefined);
+  return { orders: [], entries: [], orderById: new Map(), done, resolve, reject };
+}
+
+/**
+ * Group commit (DESIGN §4 "committed before it is acknowledged", at the rate the database can
+ * take). The engine decides in memory and stages what changed here; one writer commits everything
+ * staged since its last write in a single transaction, so a burst of commands shares one commit.
+ * Callers wait for `commit()` before answering. If a write fails, that batch and everything staged
+ * after it (decided on top of it) fail together and the owner rebuilds its memory from the database.
+ */
+export class Journal {
+  private current = openBatch();
+  private writing = false;
+  private scheduled = false;
+  private failed = false;
+
+  constructor(
+    private readonly write: (batch: JournalBatch) => Promise<void>,
+    private readonly onFailure: (err: unknown) => void,
+  ) {}
+
+  /** The order's latest state; a later stage of the same order in this batch replaces it. */
+  putOrder(row: OrderRow) {
+    const at = this.current.orderById.get(row.id);
+    if (at === undefined) {
+      this.current.orderById.set(row.id, this.current.orders.length);
+      this.current.orders.push(row);
+    } else this.current.orders[at] = row;
+  }
+
+  putEntry(entry: EntryDraft) {
+    this.current.entries.push(entry);
+  }
+
+  get isFailed() {
+    return this.failed;
+  }
+
+  /** Resolves once everything staged so far is durable; rejects if its batch failed. */
+  commit(): Promise<void> {
+    const batch = this.current;
+    if (batch.orders.length === 0 && batch.entries.length === 0 && !this.writing) return Promise.resolve();
+    this.schedule();
+    return batch.done;
+  }
+
+  private schedule() {
+    if (this.writing || this.scheduled) return;
+    this.scheduled = true;
+    // Let the commands already on their way stage first (same turn of the event loop).
+    setImmediate(() => {
+      this.scheduled = false;
+      void this.drain();
+    });
+  }
+
+  private async drain() {
+    if (this.writing) return;
+    this.writing = true;
+    try {
+      while (this.current.orders.length > 0 || this.current.entries.length > 0) {
+        const batch = this.current;
+        this.current = openBatch();
+        try {
+          await this.write(batch);
+        } catch (err) {
+          this.failed = true;
+          batch.reject(err);
+          const after = this.current;
+          this.current = openBatch();
+          after.reject(err);
+          this.onFailure(err);
+          return;
+        }
+        batch.resolve();
+      }
+      // An empty batch someone waits on (commit() while writing) completes with the write before it.
+      this.current.resolve();
+      this.current = openBatch();
+    } finally {
+      this.writing = false;
+    }
+  }
+
+  /** After the owner rebuilt its memory: accept stages again. */
+  reset() {
+    this.failed = false;
+  }
+
+  /** Resolves when nothing is staged or being written. */
+  async idle() {
+    while (
+      this.writing ||
+      this.scheduled ||
+      this.current.orders.length > 0 ||
+      this.current.entries.length > 0
+    ) {
+      await this.commit().catch(() => undefined);
+      await new Promise((r) => setImmediate(r));
+    }
+  }
+}

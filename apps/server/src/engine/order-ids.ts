@@ -1,0 +1,58 @@
+import type { DbOrTx } from '../db/client.ts';
+import { ORDER_ID_BLOCK, reserveOrderIdBlock } from './journal.repository.ts';
+
+/**
+ * Order ids handed out synchronously from blocks reserved on the table's sequence, so the engine
+ * can decide an order (and its ledger memo) before the row is written. The next block is fetched
+ * in the background when half of the current one is used; a caller only waits after a burst.
+ */
+export class OrderIds {
+  private next = 0;
+  private end = 0;
+  private spare: number | null = null;
+  private fetching: Promise<void> | null = null;
+
+  constructor(private readonly db: DbOrTx) {}
+
+  private get left() {
+    return this.end - this.next;
+  }
+
+  ready(): Promise<void> | true {
+    if (this.spare === null && this.left < ORDER_ID_BLOCK / 2) {
+      const p = this.fetch();
+      if (this.left === 0) return p.then(() => this.useSpare());
+    } else if (this.left === 0) this.useSpare();
+    return true;
+  }
+
+  private useSpare() {
+    if (this.left > 0 || this.spare === null) return;
+    this.next = this.spare;
+    this.end = this.spare + ORDER_ID_BLOCK;
+    this.spare = null;
+  }
+
+  private fetch(): Promise<void> {
+    this.fetching ??= reserveOrderIdBlock(this.db)
+      .then((first) => {
+        this.spare = first;
+      })
+      .finally(() => {
+        this.fetching = null;
+      });
+    return this.fetching;
+  }
+
+  /** Whether `take()` can answer now (checked in the same synchronous step as the take). */
+  get available() {
+    return this.left > 0 || this.spare !== null;
+  }
+
+  /** The next id; call after `ready()` resolved, in the same synchronous decision. */
+  take(): number {
+    if (this.left === 0) this.useSpare();
+    if (this.left === 0) throw new Error('no order id reserved');
+    return this.next++;
+  }
+}

@@ -1,0 +1,174 @@
+import { LEDGER_TYPE } from '@meridian/domain';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, openDatabase } from '../src/db/client.ts';
+import { instruments, users } from '../src/db/schema.ts';
+import { seedIfEmpty } from '../src/db/seed.ts';
+import { type JournalBatch, writeJournalBatch } from '../src/engine/journal.repository.ts';
+import { type SubmitRequest, TradingEngine } from '../src/engine/trading-engine.ts';
+import { toRecord } from '../src/market/live-market.ts';
+import type { Quote } from '../src/market/types.ts';
+import { findMismatchedAccounts } from '../src/modules/ledger/ledger.repository.ts';
+import { moveMoney } from '../src/modules/ledger/move-money.ts';
+import type { InstrumentRecord } from '../src/modules/market/market-runtime.ts';
+
+/**
+ * The engine decides in memory and the journal commits in batches (group commit). These tests pin
+ * what that must never change: an answer means the order is in the database; orders that arrive
+ * together share one commit; a failed write loses nothing that was acknowledged, fails everything
+ * decided on top of it, and leaves memory equal to the database again.
+ */
+describe('trading engine journal', () => {
+  let database: Database;
+  let btc: InstrumentRecord;
+  const now = Date.UTC(2026, 10, 18, 12);
+  const quote: Quote = {
+    instrumentId: 0,
+    code: 'BTCUSD',
+    bid: 100000,
+    ask: 100030,
+    mid: 100015,
+    timeMs: now,
+    seq: 1,
+  };
+  let failNext = 0;
+  const batches: JournalBatch[] = [];
+
+  function newEngine() {
+    return new TradingEngine({
+      db: database.db,
+      now: () => now,
+      market: {
+        instrumentById: (id) => (id === btc.id ? btc : undefined),
+        instruments: () => [btc],
+        latest: (id) => (id === btc.id ? quote : undefined),
+        status: () => 1,
+        maxQuoteAgeMs: () => 60_000,
+      },
+      settings: { feeType: () => 2, stopOutLevel: () => '50', marginCallLevel: () => '100' },
+      events: { ordersEnded: () => {}, accountTouched: () => {} },
+      log: { error: () => {}, info: () => {}, warn: () => {} } as never,
+      writeBatch: async (batch) => {
+        batches.push(batch);
+        if (failNext > 0) {
+          failNext--;
+          throw new Error('disk full');
+        }
+        await writeJournalBatch(database.db, batch);
+      },
+    });
+  }
+
+  let n = 0;
+  async function newUser() {
+    n++;
+    const [u] = await database.db
+      .insert(users)
+      .values({ uid: `J${n}${Date.now() % 1e6}`, inviteCode: `JI${n}`, isDemo: true })
+      .returning();
+    await moveMoney(database.db, {
+      userId: u!.id,
+      type: LEDGER_TYPE.DEMO_OPENING_CREDIT,
+      balanceDelta: '100000',
+    });
+    return u!.id;
+  }
+
+  const order = (side: 'buy' | 'sell' = 'buy'): SubmitRequest => ({
+    side,
+    kind: 'market',
+    instrumentId: btc.id,
+    quantity: '0.1',
+    leverage: 10,
+    targetPrice: '0',
+    stopLoss: '0',
+    takeProfit: '0',
+  });
+
+  const stored = async (userId: number) =>
+    (await database.db.select().from(users).where(eq(users.id, userId)))[0]!;
+  const storedOrders = async (userId: number) =>
+    (
+      (await database.db.execute(
+        sql`select id, status from orders where user_id = ${userId} order by id`,
+      )) as unknown as { rows: Array<{ id: number; status: number }> }
+    ).rows.map((r) => ({ id: Number(r.id), status: Number(r.status) }));
+
+  beforeAll(async () => {
+    database = await openDatabase({ dataDir: 'memory://' });
+    await seedIfEmpty(database.db, '100000.00');
+    btc = toRecord((await database.db.select().from(instruments).where(eq(instruments.code, 'BTCUSD')))[0]!);
+    quote.instrumentId = btc.id;
+  });
+  afterAll(() => database?.close());
+
+  it('answers only once the order is in the database, and orders arriving together share one commit', async () => {
+    const engine = newEngine();
+    await engine.rebuild();
+    const userIds = await Promise.all([newUser(), newUser(), newUser(), newUser()]);
+    await Promise.all(userIds.map((u) => engine.figures(u)));
+    batches.length = 0;
+    const rows = await Promise.all(userIds.map((u) => engine.submit(u, order())));
+    for (const [i, row] of rows.entries())
+      expect(await storedOrders(userIds[i]!)).toEqual([{ id: row.id, status: 1 }]);
+    expect(batches).toHaveLength(1);
+    expect(batches[0]!.orders).toHaveLength(4);
+    expect(batches[0]!.entries).toHaveLength(8); // margin and fee for each
+    expect(await findMismatchedAccounts(database.db)).toEqual([]);
+  });
+
+  it('a failed write fails its commands and those decided on top, then memory is the database again', async () => {
+    const engine = newEngine();
+    await engine.rebuild();
+    const userId = await newUser();
+    const kept = await engine.submit(userId, order());
+    const before = await stored(userId);
+
+    failNext = 1;
+    const doomed = await Promise.allSettled([
+      engine.submit(userId, order()),
+      engine.submit(userId, order('sell')),
+    ]);
+    expect(doomed.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    await engine.idle();
+
+    // Nothing of the failed batch is stored, and the engine forgot it too.
+    expect(await storedOrders(userId)).toEqual([{ id: kept.id, status: 1 }]);
+    expect(engine.liveOrdersOf(userId).map((o) => o.id)).toEqual([kept.id]);
+    const figures = await engine.figures(userId);
+    expect(figures.balance.toFixed(6)).toBe(before.balance);
+    expect(figures.margin.toFixed(6)).toBe(before.margin);
+
+    // And it carries on: close the kept position, open a new one; the books reconcile.
+    await engine.close(userId, kept.id);
+    const next = await engine.submit(userId, order());
+    expect(await storedOrders(userId)).toEqual([
+      { id: kept.id, status: 3 },
+      { id: next.id, status: 1 },
+    ]);
+    expect(await findMismatchedAccounts(database.db)).toEqual([]);
+  });
+
+  it('rebuilds the figures and positions a fresh engine finds in the database', async () => {
+    const first = newEngine();
+    await first.rebuild();
+    const userId = await newUser();
+    const a = await first.submit(userId, order());
+    await first.submit(userId, { ...order(), kind: 'pending', targetPrice: '90000' });
+    await first.idle();
+
+    const second = newEngine();
+    await second.rebuild();
+    expect(
+      second
+        .liveOrdersOf(userId)
+        .map((o) => o.status)
+        .sort(),
+    ).toEqual([0, 1]);
+    const f1 = await first.figures(userId);
+    const f2 = await second.figures(userId);
+    expect(f2.balance.eq(f1.balance) && f2.margin.eq(f1.margin)).toBe(true);
+    await second.close(userId, a.id);
+    expect(await findMismatchedAccounts(database.db)).toEqual([]);
+  });
+});
