@@ -25,6 +25,14 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'admin',
+          root: 'apps/admin',
+          include: ['test/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+        },
+      },
+      {
+        test: {
           name: 'api',
           include: ['apps/server/test/**/*.api.test.ts'],
           testTimeout: 60_000,

@@ -1,11 +1,11 @@
-// `npm start`: build the web app when its build is missing or older than its sources, then run
-// the server (API, socket, embedded database, simulated market, web app) on 127.0.0.1:8080.
+// `npm start`: build the web app and the back office when a build is missing or older than its
+// sources, then run the server (API, socket, embedded database, simulated market, both apps) on
+// 127.0.0.1:8080.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const dist = path.join(root, 'apps/web/dist/index.html');
 
 function newestMtime(dir) {
   let newest = 0;
@@ -17,13 +17,19 @@ function newestMtime(dir) {
   return newest;
 }
 
-const sources = ['apps/web', 'packages/i18n/locales', 'packages/contracts/src', 'packages/domain/src'];
-const stale =
-  !existsSync(dist) ||
-  Math.max(...sources.map((s) => newestMtime(path.join(root, s)))) > statSync(dist).mtimeMs;
-if (stale) {
-  console.log('Building the web app…');
-  const r = spawnSync('npm', ['run', 'build', '-w', '@meridian/web'], { cwd: root, stdio: 'inherit' });
+const shared = ['packages/i18n/locales', 'packages/contracts/src', 'packages/domain/src'];
+for (const app of [
+  { dir: 'apps/web', name: '@meridian/web', label: 'the web app' },
+  { dir: 'apps/admin', name: '@meridian/admin', label: 'the back office' },
+]) {
+  const dist = path.join(root, app.dir, 'dist/index.html');
+  const sources = [app.dir, ...shared];
+  const stale =
+    !existsSync(dist) ||
+    Math.max(...sources.map((s) => newestMtime(path.join(root, s)))) > statSync(dist).mtimeMs;
+  if (!stale) continue;
+  console.log(`Building ${app.label}…`);
+  const r = spawnSync('npm', ['run', 'build', '-w', app.name], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 

@@ -42,13 +42,14 @@ for (const [name, args] of [
   const ok = run(name, 'npx', args);
   ok ? passed++ : failed++;
 }
-vitest('unit', ['unit', 'web']);
+vitest('unit', ['unit', 'web', 'admin']);
 vitest('api', ['api']);
 if (!existsSync('/usr/bin/chromium')) {
   console.log('\nBrowser tests need Debian Chromium: apt-get install -y chromium (.ci/run does it).');
   failed += 1;
 } else {
   run('build web', 'npm', ['run', 'build', '-w', '@meridian/web']);
+  run('build back office', 'npm', ['run', 'build', '-w', '@meridian/admin']);
   vitest('e2e', ['e2e']);
 }
 

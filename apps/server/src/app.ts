@@ -1,18 +1,28 @@
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import type { TradingEngine } from './engine/trading-engine.ts';
 import type { SessionEvents } from './lib/session-events.ts';
+import type { LiveMarket } from './market/live-market.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { OutboxSender, SmtpSender } from './modules/auth/code-sender.ts';
+import { registerBackofficeRoutes } from './modules/backoffice/backoffice.routes.ts';
 import { marketRoutes } from './modules/market/market.routes.ts';
 import type { MarketRuntime } from './modules/market/market-runtime.ts';
+import type { LiveSettings } from './modules/settings/live-settings.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { readSetting } from './modules/settings/settings.service.ts';
+import { registerStaffRoutes } from './modules/staff/staff.routes.ts';
 import { tradingRoutes } from './modules/trading/trading.routes.ts';
 import type { TradingService } from './modules/trading/trading.service.ts';
 import { authentication } from './plugins/authentication.ts';
@@ -20,7 +30,7 @@ import { envelope } from './plugins/envelope.ts';
 import { registerInstrumentLogos } from './plugins/instrument-logos.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { requestLanguage } from './plugins/request-language.ts';
-import { registerWebApp } from './plugins/web-app.ts';
+import { registerAdminApp, registerWebApp } from './plugins/web-app.ts';
 import { registerSocketGateway } from './ws/socket-gateway.ts';
 import type { TopicHub } from './ws/topic-hub.ts';
 import type { UserChannels } from './ws/user-channels.ts';
@@ -29,7 +39,9 @@ export interface AppDeps {
   config: Config;
   db: Db;
   now: () => number;
-  market: MarketRuntime;
+  market: MarketRuntime & Pick<LiveMarket, 'applyInstrument'>;
+  engine: TradingEngine;
+  settings: LiveSettings;
   hub: TopicHub;
   sessionEvents: SessionEvents;
   userChannels: UserChannels;
@@ -53,6 +65,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(formbody);
+  // Uploads are read one file at a time, capped again per call (DESIGN §8).
+  await app.register(multipart, { limits: { files: 1, fields: 10, fileSize: 5 * 1024 * 1024 + 1 } });
   await app.register(requestLanguage);
   await app.register(authentication, { db: deps.db, now: deps.now, sessionEvents: deps.sessionEvents });
   await app.register(envelope);
@@ -77,6 +91,35 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   marketRoutes(app, deps.market);
   tradingRoutes(app, deps.trading, deps.db);
   registerInstrumentLogos(app);
+  // Public uploads (instrument logos): random names, served as stored, never sniffed or run.
+  const uploadsRoot =
+    deps.config.DATA_DIR === 'memory://'
+      ? mkdtempSync(path.join(tmpdir(), 'meridian-uploads-'))
+      : path.join(deps.config.dataDir, 'uploads');
+  const publicUploadDir = path.join(uploadsRoot, 'public');
+  mkdirSync(publicUploadDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: publicUploadDir,
+    prefix: '/static/upload/',
+    decorateReply: false,
+    index: false,
+    setHeaders(reply) {
+      reply.header('x-content-type-options', 'nosniff');
+      reply.header('content-security-policy', "default-src 'none'");
+      reply.header('cache-control', 'public, max-age=31536000, immutable');
+    },
+  });
+  // The back office (DESIGN §10): its own API prefix and sessions, served app at /admin/.
+  registerStaffRoutes(app, { db: deps.db, now: deps.now });
+  registerBackofficeRoutes(app, {
+    db: deps.db,
+    now: deps.now,
+    engine: deps.engine,
+    market: deps.market,
+    settings: deps.settings,
+    sessionEvents: deps.sessionEvents,
+    publicUploadDir,
+  });
   await registerSocketGateway(app, {
     db: deps.db,
     now: deps.now,
@@ -85,6 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     userChannels: deps.userChannels,
     isPublicTopic: (topic) => deps.market.isPublicTopic(topic),
   });
+  await registerAdminApp(app, deps.config.adminDist);
   await registerWebApp(app, deps.config.webDist);
   return app;
 }

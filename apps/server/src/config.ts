@@ -36,9 +36,14 @@ const schema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default('Meridian <no-reply@meridian.local>'),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** The first back-office owner, created at first start when there is no staff account yet. */
+  ADMIN_EMAIL: z.string().trim().toLowerCase().email().default('owner@meridian.local'),
+  /** Its password (12+ characters, letters and digits); unset → one is generated and printed once. */
+  ADMIN_PASSWORD: z.string().min(12).max(128).optional(),
+  ADMIN_DIST: z.string().optional(),
 });
 
-export type Config = z.infer<typeof schema> & { dataDir: string; webDist: string };
+export type Config = z.infer<typeof schema> & { dataDir: string; webDist: string; adminDist: string };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = schema.safeParse(env);
@@ -52,5 +57,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...c,
     dataDir: path.resolve(root, c.DATA_DIR),
     webDist: path.resolve(root, c.WEB_DIST ?? 'apps/web/dist'),
+    adminDist: path.resolve(root, c.ADMIN_DIST ?? 'apps/admin/dist'),
   };
 }

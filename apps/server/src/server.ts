@@ -18,6 +18,7 @@ import { AccountMonitor } from './engine/account-monitor.ts';
 import { TradingEngine } from './engine/trading-engine.ts';
 import { SessionEvents } from './lib/session-events.ts';
 import { LiveSettings } from './modules/settings/live-settings.ts';
+import { ensureFirstOwner } from './modules/staff/staff.routes.ts';
 import { createTradingService } from './modules/trading/trading.service.ts';
 import { TopicHub } from './ws/topic-hub.ts';
 import { UserChannels } from './ws/user-channels.ts';
@@ -106,11 +107,18 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
       monitor?.onQuoteFor(q.instrumentId);
     });
     monitor.start();
+    await ensureFirstOwner(database.db, {
+      email: config.ADMIN_EMAIL,
+      password: config.ADMIN_PASSWORD,
+      log: bootLog,
+    });
     const app = await buildApp({
       config,
       db: database.db,
       now: () => clock.now(),
       market,
+      engine,
+      settings,
       hub,
       sessionEvents: new SessionEvents(),
       userChannels,

@@ -14,3 +14,4 @@ export * from './envelope.ts';
 export * from './error-codes.ts';
 export * from './registry.ts';
 export * from './socket.ts';
+export * from './staff/index.ts';

@@ -104,6 +104,10 @@ export const users = pgTable(
     balance: numeric('balance', { precision: 20, scale: 6 }).notNull().default('0'),
     lockBalance: numeric('lock_balance', { precision: 20, scale: 6 }).notNull().default('0'),
     margin: numeric('margin', { precision: 20, scale: 6 }).notNull().default('0'),
+    /** Set by compliance staff (back office): no login / no new orders, with the reason. */
+    loginFrozen: boolean('login_frozen').notNull().default(false),
+    tradingFrozen: boolean('trading_frozen').notNull().default(false),
+    frozenReason: text('frozen_reason').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -274,4 +278,60 @@ export const idempotencyKeys = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+
+/** The broker's staff (back office, DESIGN §10): one role each; TOTP required for owner and finance. */
+export const staffUsers = pgTable('staff_users', {
+  id: serial('id').primaryKey(),
+  email: text('email').notNull().unique(),
+  name: text('name').notNull(),
+  role: text('role').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  /** The confirmed TOTP secret (base32); a started enrolment waits in `totpPendingSecret`. */
+  totpSecret: text('totp_secret'),
+  totpPendingSecret: text('totp_pending_secret'),
+  /** The last accepted TOTP time step: a code is never accepted twice. */
+  totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+  disabled: boolean('disabled').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+});
+
+/** Staff sessions: their own table, so a trader's token is never a staff token and vice versa. */
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staffUsers.id),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('staff_sessions_staff_idx').on(t.staffId)],
+);
+
+/** Every staff action that changes anything (append-only: a trigger refuses UPDATE and DELETE). */
+export const staffAudit = pgTable(
+  'staff_audit',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    staffId: integer('staff_id'),
+    staffEmail: text('staff_email').notNull(),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    ip: text('ip').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('staff_audit_created_idx').on(t.createdAt),
+    index('staff_audit_target_idx').on(t.targetType, t.targetId),
+  ],
 );

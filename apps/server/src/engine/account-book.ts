@@ -24,6 +24,8 @@ export interface Figures {
   balance: Money;
   lock: Money;
   margin: Money;
+  /** Compliance froze trading (back office): new orders are refused. */
+  tradingFrozen: boolean;
 }
 
 const ZERO = money('0');
@@ -73,7 +75,12 @@ export class AccountBook {
 
   private async load(userId: number) {
     const rows = await this.db
-      .select({ balance: users.balance, lock: users.lockBalance, margin: users.margin })
+      .select({
+        balance: users.balance,
+        lock: users.lockBalance,
+        margin: users.margin,
+        tradingFrozen: users.tradingFrozen,
+      })
       .from(users)
       .where(eq(users.id, userId))
       .limit(1);
@@ -81,17 +88,27 @@ export class AccountBook {
     if (!r) return false;
     // A concurrent load or a move may have filled it meanwhile; memory wins (it is ahead of the row).
     if (!this.figures.has(userId)) {
-      this.figures.set(userId, { balance: money(r.balance), lock: money(r.lock), margin: money(r.margin) });
+      this.figures.set(userId, {
+        balance: money(r.balance),
+        lock: money(r.lock),
+        margin: money(r.margin),
+        tradingFrozen: r.tradingFrozen,
+      });
       this.mirror(userId);
     }
     return true;
   }
 
   /** Figures read in bulk (start-up): taken as they are unless the account is already in memory. */
-  adopt(rows: Array<{ id: number; balance: string; lock: string; margin: string }>) {
+  adopt(rows: Array<{ id: number; balance: string; lock: string; margin: string; tradingFrozen: boolean }>) {
     for (const r of rows)
       if (!this.figures.has(r.id)) {
-        this.figures.set(r.id, { balance: money(r.balance), lock: money(r.lock), margin: money(r.margin) });
+        this.figures.set(r.id, {
+          balance: money(r.balance),
+          lock: money(r.lock),
+          margin: money(r.margin),
+          tradingFrozen: r.tradingFrozen,
+        });
         this.mirror(r.id);
       }
   }

@@ -178,7 +178,13 @@ export class TradingEngine {
     for (let i = 0; i < owners.length; i += 5000) {
       const chunk = owners.slice(i, i + 5000);
       const figures = await this.deps.db
-        .select({ id: users.id, balance: users.balance, lock: users.lockBalance, margin: users.margin })
+        .select({
+          id: users.id,
+          balance: users.balance,
+          lock: users.lockBalance,
+          margin: users.margin,
+          tradingFrozen: users.tradingFrozen,
+        })
         .from(users)
         .where(inArray(users.id, chunk));
       this.book.adopt(figures);
@@ -454,8 +460,9 @@ export class TradingEngine {
 
   private decideSubmit(userId: number, req: SubmitRequest): OrderRow {
     const figures = this.figuresFor(userId);
+    if (figures.tradingFrozen) throw new AppError('ORDER_TRADING_FROZEN');
     const instrument = this.deps.market.instrumentById(req.instrumentId);
-    if (!instrument) throw new AppError('INSTRUMENT_NOT_FOUND');
+    if (!instrument || !instrument.enabled) throw new AppError('INSTRUMENT_NOT_FOUND');
     const nowMs = this.deps.now();
     const latest = this.deps.market.latest(instrument.id);
     const quote = this.tradeQuote(instrument, latest);
@@ -924,6 +931,91 @@ export class TradingEngine {
       this.mustMove({ userId, type: LEDGER_TYPE.DEMO_RESET, balanceDelta: delta, memo: 'demo reset' });
     fx.touched.add(userId);
     await this.durable(fx);
+  }
+
+  // ---- back office ---------------------------------------------------------------------------
+
+  /** Compliance freezes or unfreezes trading (the stored flag is written by the caller first). */
+  async setTradingFrozen(userId: number, frozen: boolean) {
+    await this.prepare(userId);
+    this.figuresFor(userId).tradingFrozen = frozen;
+  }
+
+  /**
+   * The house closes a position (at the latest quote, even while the market is closed, like a
+   * stop-out) or cancels a pending order; recorded with reason 'admin'.
+   */
+  async adminClose(orderId: number): Promise<OrderRow> {
+    const o = this.live.get(orderId);
+    if (!o) throw new AppError('ORDER_NOT_FOUND');
+    await this.prepare(o.userId);
+    this.figuresFor(o.userId);
+    const now = this.live.get(orderId);
+    if (!now) throw new AppError('ORDER_NOT_FOUND');
+    const fx = new Effects();
+    let row: OrderRow;
+    if (now.status === 0) row = this.cancelPending(now, 'admin', fx);
+    else {
+      const q = this.deps.market.latest(now.instrumentId);
+      if (!q) throw new AppError('ORDER_PRICE_UNAVAILABLE');
+      row = this.settle(now, q, 'admin', fx);
+    }
+    await this.durable(fx);
+    return row;
+  }
+
+  /** Every live order (positions monitor), optionally filtered. */
+  allLive(filter: { status?: 0 | 1; userId?: number; instrumentId?: number } = {}): LiveOrder[] {
+    const ids =
+      filter.userId !== undefined ? [...(this.byUser.get(filter.userId) ?? [])] : [...this.live.keys()];
+    const out: LiveOrder[] = [];
+    for (const id of ids) {
+      const o = this.live.get(id);
+      if (!o) continue;
+      if (filter.status !== undefined && o.status !== filter.status) continue;
+      if (filter.instrumentId !== undefined && o.instrumentId !== filter.instrumentId) continue;
+      out.push(o);
+    }
+    return out.sort((a, b) => b.id - a.id);
+  }
+
+  /**
+   * The broker's exposure per instrument (the house is every trader's counterparty): traders' net
+   * lots, their net notional in USD at the mid, and the house's floating profit (minus theirs).
+   */
+  exposure() {
+    const rates = this.rates();
+    const per = new Map<number, { lots: Money; floating: Money; positions: number }>();
+    for (const o of this.live.values()) {
+      if (o.status !== 1) continue;
+      const e = getOrCreate(per, o.instrumentId, () => ({ lots: ZERO, floating: ZERO, positions: 0 }));
+      const signed = money(o.quantity).times(o.side === 'buy' ? 1 : -1);
+      e.lots = e.lots.plus(signed);
+      e.floating = e.floating.plus(this.floatingProfit(o, rates) ?? ZERO);
+      e.positions++;
+    }
+    const out = [];
+    for (const [instrumentId, e] of per) {
+      const instrument = this.deps.market.instrumentById(instrumentId);
+      const q = this.deps.market.latest(instrumentId);
+      let notional = ZERO;
+      if (instrument && q) {
+        const usdPer = this.usdPerUnitF(instrument.quoteCurrency);
+        const inQuote = e.lots
+          .times(money(instrument.contractSize))
+          .times(money(q.mid.toFixed(instrument.pricePrecision + 1)));
+        notional = Number.isFinite(usdPer) ? inQuote.times(money(usdPer.toFixed(10))) : ZERO;
+      }
+      out.push({
+        instrumentId,
+        code: instrument?.code ?? String(instrumentId),
+        netLots: e.lots.toFixed(),
+        notionalUsd: notional.toDecimalPlaces(2).toFixed(2),
+        houseFloatingUsd: e.floating.negated().toDecimalPlaces(2).toFixed(2),
+        positions: e.positions,
+      });
+    }
+    return out.sort((a, b) => a.code.localeCompare(b.code));
   }
 
   /** Resolves when everything decided so far is durable (shutdown, tests). */

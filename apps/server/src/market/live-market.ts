@@ -35,6 +35,13 @@ export interface LiveMarket extends MarketRuntime {
   step(nowMs: number): void;
   /** Persist closed candles now (also done on a timer and at shutdown). */
   flush(): Promise<void>;
+  /**
+   * A staff change to an instrument, applied live: its record (display, lots, fees, leverage,
+   * limits, enabled) changes in place, a new spread applies from the next quote, and DAY_MARKET is
+   * pushed at once. False when the instrument is not running in this process (it was disabled at
+   * start): the stored change then applies at the next start.
+   */
+  applyInstrument(row: InstrumentRow): boolean;
   stop(): Promise<void>;
 }
 
@@ -47,7 +54,7 @@ const toDto = (c: Candle): CandleDto => ({
   Volume: c.volume,
 });
 
-type InstrumentRow = typeof instruments.$inferSelect;
+export type InstrumentRow = typeof instruments.$inferSelect;
 
 function toFeedInstrument(r: InstrumentRow, category: CategoryKey): FeedInstrument {
   return {
@@ -95,6 +102,7 @@ export function toRecord(r: InstrumentRow): InstrumentRecord {
     tickIntervalMs: r.tickIntervalMs,
     maxLotsPerOrder: r.maxLotsPerOrder,
     maxOpenLots: r.maxOpenLots,
+    enabled: r.enabled,
   };
 }
 
@@ -252,8 +260,21 @@ export async function startLiveMarket(o: LiveMarketOptions): Promise<LiveMarket>
   for (const r of records) lastStatus.set(r.id, feed.status(r.id, o.clock.now()));
   if (o.autoStart) feed.start();
 
+  function applyInstrument(row: InstrumentRow): boolean {
+    const r = byId.get(row.id);
+    if (!r) return false;
+    const { code: _code, ...next } = toRecord(row);
+    // In place: the engine and the routes hold this same object.
+    Object.assign(r, next);
+    if (feed instanceof SimulatedFeed) feed.setSpread(row.id, row.spreadPoints);
+    records.sort((a, b) => a.sort - b.sort);
+    publishDayMarket(row.id, feed.status(row.id, o.clock.now()));
+    return true;
+  }
+
   return {
     feed,
+    applyInstrument,
     instruments: () => records,
     categories: () => cats,
     instrumentById: (id) => byId.get(id),

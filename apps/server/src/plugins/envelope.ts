@@ -12,7 +12,8 @@ declare module 'fastify' {
   }
 }
 
-const isApiPath = (url: string) => url.startsWith('/api/') || url.startsWith('/v1/api/') || url === '/api';
+const isApiPath = (url: string) =>
+  url.startsWith('/api/') || url.startsWith('/v1/api/') || url.startsWith('/admin-api/') || url === '/api';
 
 /** The field a validation error names, e.g. `demo_id` from querystring path ["demo_id"]. */
 function fieldOf(error: FastifyError): string {

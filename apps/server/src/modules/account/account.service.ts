@@ -67,6 +67,7 @@ export async function loginDemo(deps: AccountDeps, demoId: string, client: Clien
   let user = await findUserByDemoId(deps.db, demoId);
   if (!user) user = (await createDemoUser(deps, demoId)) ?? (await findUserByDemoId(deps.db, demoId));
   if (!user) throw new Error('demo account vanished after creation');
+  if (user.loginFrozen) throw new AppError('AUTH_ACCOUNT_FROZEN');
   const token = await openSession(deps, user.id, client);
   return { token, user: toUserDto(user) };
 }

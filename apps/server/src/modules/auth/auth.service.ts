@@ -116,6 +116,8 @@ export async function createAuthService(deps: AuthDeps): Promise<AuthService> {
         throw new AppError('AUTH_LOGIN_FAILED');
       }
       byAccount.reset(accountKey);
+      // Only after the password matched: a frozen account's existence is not revealed to a guesser.
+      if (user.loginFrozen) throw new AppError('AUTH_ACCOUNT_FROZEN');
       const token = await openSession(deps, user.id, client);
       return { token, user: toUserDto(user) };
     },

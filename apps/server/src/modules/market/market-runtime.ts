@@ -20,6 +20,8 @@ export interface InstrumentRecord {
   tickIntervalMs: number;
   maxLotsPerOrder: string;
   maxOpenLots: string;
+  /** Staff can disable an instrument live: hidden from traders, no new orders; positions still close. */
+  enabled: boolean;
 }
 
 export interface CategoryRecord {

@@ -43,12 +43,13 @@ export function listInstruments(m: MarketRuntime, search?: string): Instrument[]
     .instruments()
     .filter(
       (r) =>
-        !needle ||
-        r.code.toUpperCase().includes(needle) ||
-        r.showCode
-          .toUpperCase()
-          .replace(/[^A-Z0-9]/g, '')
-          .includes(needle),
+        r.enabled &&
+        (!needle ||
+          r.code.toUpperCase().includes(needle) ||
+          r.showCode
+            .toUpperCase()
+            .replace(/[^A-Z0-9]/g, '')
+            .includes(needle)),
     )
     .map((r) => toInstrumentDto(m, r));
 }

@@ -1,0 +1,42 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider, Empty } from 'antd';
+import type { Locale } from 'antd/es/locale';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RouterProvider } from 'react-router';
+import { MessageBridge } from '../components/message-bridge';
+import { loadAntdLocale } from '../lib/antd-locale';
+import { isAdminLanguage } from '../lib/i18n';
+import { queryClient } from '../lib/query-client';
+import { router } from './router';
+
+/** Providers: antd (theme, locale, contextual messages), TanStack Query, the router. */
+export function App({ initialLocale }: { initialLocale: Locale }) {
+  const { t, i18n } = useTranslation();
+  const [locale, setLocale] = useState(initialLocale);
+  useEffect(() => {
+    const onChange = (lng: string) => {
+      if (!isAdminLanguage(lng)) return;
+      void loadAntdLocale(lng).then(setLocale);
+      // Server-translated texts (refusals, success messages) follow the language on the next call.
+      void queryClient.invalidateQueries();
+    };
+    i18n.on('languageChanged', onChange);
+    return () => i18n.off('languageChanged', onChange);
+  }, [i18n]);
+
+  return (
+    <ConfigProvider
+      locale={locale}
+      theme={{ token: { colorPrimary: '#1668dc', borderRadius: 6 } }}
+      renderEmpty={() => <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.empty')} />}
+    >
+      <AntApp>
+        <MessageBridge />
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </AntApp>
+    </ConfigProvider>
+  );
+}

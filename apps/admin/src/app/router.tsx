@@ -1,0 +1,137 @@
+import type { ComponentType } from 'react';
+import { createHashRouter, Navigate, type RouteObject } from 'react-router';
+import { RequireSession, ScreenGate } from './require-session';
+import { BootFallback, RouteError } from './route-error';
+
+/** A lazy route whose module exports the screen component under `name`. */
+function screen<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return async () => ({ Component: (await load())[name] });
+}
+
+/**
+ * Every screen of the back office (hash router: /admin/#/users/12). Each screen is its own chunk;
+ * a screen's route is gated by the contract call it needs (app/screens.ts).
+ */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    HydrateFallback: BootFallback,
+    errorElement: <RouteError />,
+    children: [
+      {
+        path: 'login',
+        lazy: screen(() => import('../features/auth/components/login-screen'), 'LoginScreen'),
+      },
+      {
+        path: 'totp',
+        lazy: screen(() => import('../features/auth/components/totp-enrol-screen'), 'TotpEnrolScreen'),
+      },
+      {
+        element: <RequireSession />,
+        children: [
+          {
+            lazy: screen(() => import('./admin-layout'), 'AdminLayout'),
+            children: [
+              {
+                index: true,
+                lazy: screen(
+                  () => import('../features/dashboard/components/dashboard-screen'),
+                  'DashboardScreen',
+                ),
+              },
+              {
+                path: 'users',
+                element: <ScreenGate screen="users" />,
+                children: [
+                  {
+                    index: true,
+                    lazy: screen(() => import('../features/users/components/users-screen'), 'UsersScreen'),
+                  },
+                  {
+                    path: ':id',
+                    lazy: screen(
+                      () => import('../features/users/components/user-detail-screen'),
+                      'UserDetailScreen',
+                    ),
+                  },
+                ],
+              },
+              {
+                path: 'positions',
+                element: <ScreenGate screen="positions" />,
+                children: [
+                  {
+                    index: true,
+                    lazy: screen(
+                      () => import('../features/positions/components/positions-screen'),
+                      'PositionsScreen',
+                    ),
+                  },
+                ],
+              },
+              {
+                path: 'instruments',
+                element: <ScreenGate screen="instruments" />,
+                children: [
+                  {
+                    index: true,
+                    lazy: screen(
+                      () => import('../features/instruments/components/instruments-screen'),
+                      'InstrumentsScreen',
+                    ),
+                  },
+                ],
+              },
+              {
+                path: 'settings',
+                element: <ScreenGate screen="settings" />,
+                children: [
+                  {
+                    index: true,
+                    lazy: screen(
+                      () => import('../features/settings/components/settings-screen'),
+                      'SettingsScreen',
+                    ),
+                  },
+                ],
+              },
+              {
+                path: 'outbox',
+                element: <ScreenGate screen="outbox" />,
+                children: [
+                  {
+                    index: true,
+                    lazy: screen(() => import('../features/outbox/components/outbox-screen'), 'OutboxScreen'),
+                  },
+                ],
+              },
+              {
+                path: 'audit',
+                element: <ScreenGate screen="audit" />,
+                children: [
+                  {
+                    index: true,
+                    lazy: screen(() => import('../features/audit/components/audit-screen'), 'AuditScreen'),
+                  },
+                ],
+              },
+              {
+                path: 'staff',
+                element: <ScreenGate screen="staff" />,
+                children: [
+                  {
+                    index: true,
+                    lazy: screen(() => import('../features/staff/components/staff-screen'), 'StaffScreen'),
+                  },
+                ],
+              },
+              { path: '*', element: <Navigate to="/" replace /> },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createHashRouter(routes);

@@ -1,0 +1,54 @@
+import {
+  type StaffCallContract,
+  type StaffRole,
+  staffAuditCall,
+  staffDashboardCall,
+  staffInstrumentsCall,
+  staffListCall,
+  staffOutboxCall,
+  staffPositionsCall,
+  staffSettingsCall,
+  staffUsersCall,
+} from '@meridian/contracts';
+import { canUse } from '../lib/access';
+
+/**
+ * The back office's screens, each opened by the contract call it cannot work without: a role sees
+ * a screen in the menu (and may open its route) when that call's `access` allows it.
+ */
+export interface Screen {
+  key: string;
+  /** Route path (hash router). */
+  path: string;
+  /** Catalog key of its menu label. */
+  label: string;
+  gate: Pick<StaffCallContract, 'access' | 'path'>;
+}
+
+export const SCREENS = [
+  { key: 'dashboard', path: '/', label: 'nav.dashboard', gate: staffDashboardCall },
+  { key: 'users', path: '/users', label: 'nav.users', gate: staffUsersCall },
+  { key: 'positions', path: '/positions', label: 'nav.positions', gate: staffPositionsCall },
+  { key: 'instruments', path: '/instruments', label: 'nav.instruments', gate: staffInstrumentsCall },
+  { key: 'settings', path: '/settings', label: 'nav.settings', gate: staffSettingsCall },
+  { key: 'outbox', path: '/outbox', label: 'nav.outbox', gate: staffOutboxCall },
+  { key: 'audit', path: '/audit', label: 'nav.audit', gate: staffAuditCall },
+  { key: 'staff', path: '/staff', label: 'nav.staff', gate: staffListCall },
+] as const satisfies readonly Screen[];
+
+export type ScreenKey = (typeof SCREENS)[number]['key'];
+
+export function visibleScreens(role: StaffRole | null | undefined): Screen[] {
+  return SCREENS.filter((s) => canUse(role, s.gate));
+}
+
+export function canOpenScreen(role: StaffRole | null | undefined, key: ScreenKey): boolean {
+  const screen = SCREENS.find((s) => s.key === key);
+  return screen ? canUse(role, screen.gate) : false;
+}
+
+/** The screen a path belongs to (`/users/12` → users), for the menu's selection. */
+export function screenOfPath(pathname: string): Screen | undefined {
+  if (pathname === '/' || pathname === '') return SCREENS[0];
+  return SCREENS.find((s) => s.path !== '/' && (pathname === s.path || pathname.startsWith(`${s.path}/`)));
+}

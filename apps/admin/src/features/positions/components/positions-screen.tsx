@@ -1,0 +1,133 @@
+import {
+  type StaffOrderRow,
+  staffCloseOrderCall,
+  staffInstrumentsCall,
+  staffUsersCall,
+} from '@meridian/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { Badge, Card, Form, InputNumber, Select, Table, Tabs } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import { ErrorState } from '../../../components/error-state';
+import { ExportCsvButton } from '../../../components/export-csv-button';
+import { FilterForm } from '../../../components/filter-form';
+import { CloseOrderButton } from '../../../components/orders/close-order-button';
+import { orderColumns } from '../../../components/orders/order-columns';
+import { Page } from '../../../components/page';
+import { canUse } from '../../../lib/access';
+import { useSignedInStaff } from '../../../lib/me';
+import { serverPagination } from '../../../lib/table';
+import { pagingOf, positiveInt, useUrlState } from '../../../lib/use-url-state';
+import { useInstrumentOptions } from '../api/get-instrument-options';
+import { type PositionsQuery, positionKeys, usePositions } from '../api/get-positions';
+
+const DEFAULTS = { status: '1', userId: '', instrumentId: '', page: '1', pageSize: '20' };
+
+interface Filters {
+  userId?: number | null;
+  instrumentId?: number | null;
+}
+
+/** Positions monitor: open positions / pending orders with live profit (every 2 s), CSV, admin close. */
+export function PositionsScreen() {
+  const { t } = useTranslation();
+  const staff = useSignedInStaff();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<Filters>();
+  const [url, patch] = useUrlState(DEFAULTS);
+  const status = url.status === '0' ? 0 : 1;
+  const paging = pagingOf(url);
+  const userId = positiveInt(url.userId, 0) || undefined;
+  const instrumentId = positiveInt(url.instrumentId, 0) || undefined;
+  const filters = { status, userId, instrumentId };
+  const query: PositionsQuery = { ...filters, ...paging };
+  const positions = usePositions(query);
+  const canClose = canUse(staff.role, staffCloseOrderCall);
+  const canListInstruments = canUse(staff.role, staffInstrumentsCall);
+  const instruments = useInstrumentOptions(canListInstruments);
+
+  const columns: ColumnsType<StaffOrderRow> = [
+    ...orderColumns(t, { user: canUse(staff.role, staffUsersCall) ? 'link' : 'text' }),
+    ...(canClose
+      ? [
+          {
+            title: t('common.actions'),
+            key: 'actions',
+            fixed: 'right' as const,
+            render: (_: unknown, row: StaffOrderRow) => (
+              <CloseOrderButton
+                order={row}
+                onClosed={() => void queryClient.invalidateQueries({ queryKey: positionKeys.all })}
+              />
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  const idText = (v: number | null | undefined) => (v ? String(v) : '');
+
+  return (
+    <Page title={t('nav.positions')} extra={<ExportCsvButton path="/positions.csv" query={filters} />}>
+      <Card>
+        <FilterForm<Filters>
+          form={form}
+          values={{ userId: userId ?? null, instrumentId: instrumentId ?? null }}
+          onSearch={(v) =>
+            patch({ userId: idText(v.userId), instrumentId: idText(v.instrumentId), page: '1' })
+          }
+          onReset={() => patch({ userId: '', instrumentId: '', page: '1' })}
+        >
+          <Form.Item name="userId" label={t('positions.userId')}>
+            <InputNumber min={1} precision={0} style={{ width: 140 }} />
+          </Form.Item>
+          <Form.Item name="instrumentId" label={t('positions.instrument')}>
+            {canListInstruments ? (
+              <Select
+                allowClear
+                showSearch={{ optionFilterProp: 'label' }}
+                style={{ width: 220 }}
+                options={instruments.data ?? []}
+                loading={instruments.isPending}
+                placeholder={t('positions.allInstruments')}
+              />
+            ) : (
+              <InputNumber min={1} precision={0} style={{ width: 140 }} />
+            )}
+          </Form.Item>
+        </FilterForm>
+      </Card>
+      <Card>
+        <Tabs
+          activeKey={String(status)}
+          onChange={(key) => patch({ status: key, page: '1' })}
+          items={[
+            { key: '1', label: t('positions.open') },
+            { key: '0', label: t('positions.pending') },
+          ]}
+          tabBarExtraContent={
+            <Badge
+              status={positions.isError ? 'error' : 'processing'}
+              text={positions.isError ? t('positions.liveStopped') : t('positions.live')}
+            />
+          }
+        />
+        {positions.isError && !positions.data ? (
+          <ErrorState error={positions.error} onRetry={() => void positions.refetch()} />
+        ) : (
+          <Table<StaffOrderRow>
+            rowKey="id"
+            size="small"
+            columns={columns}
+            dataSource={positions.data?.rows ?? []}
+            loading={positions.isPending || (positions.isPlaceholderData && positions.isFetching)}
+            scroll={{ x: 'max-content' }}
+            pagination={serverPagination(t, paging, positions.data?.total, (page, pageSize) =>
+              patch({ page: String(page), pageSize: String(pageSize) }),
+            )}
+          />
+        )}
+      </Card>
+    </Page>
+  );
+}

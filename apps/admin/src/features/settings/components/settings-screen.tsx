@@ -1,0 +1,132 @@
+import { STAFF_SETTING_KEYS, staffUpdateSettingsCall } from '@meridian/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Flex, Form, Input, Radio, Skeleton } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorState } from '../../../components/error-state';
+import { Page } from '../../../components/page';
+import { canUse } from '../../../lib/access';
+import { contractRule } from '../../../lib/contract-rule';
+import { useSignedInStaff } from '../../../lib/me';
+import { notifySuccess } from '../../../lib/notify';
+import {
+  changedSettings,
+  type SettingKey,
+  type SettingValues,
+  saveSettings,
+  settingKeys,
+  toValues,
+  useSettings,
+} from '../api/settings';
+
+const fields = staffUpdateSettingsCall.body!.shape;
+/** Demo accounts are kept in US dollars. */
+const DEMO_CURRENCY = 'USD';
+const CHOICE_KEYS = new Set<SettingKey>(['service_link_type', 'verify_reg_type', 'trade_fee_type']);
+const PERCENT_KEYS = new Set<SettingKey>(['stop_out_level', 'margin_call_level']);
+
+/** The nine platform settings staff can change (read: compliance; save: owner). */
+export function SettingsScreen() {
+  const { t } = useTranslation();
+  const staff = useSignedInStaff();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<SettingValues>();
+  const settings = useSettings();
+  const canSave = canUse(staff.role, staffUpdateSettingsCall);
+  const save = useMutation({
+    mutationFn: saveSettings,
+    onSuccess: ({ data, msg }) => {
+      const values = toValues(data);
+      queryClient.setQueryData(settingKeys.all, values);
+      form.setFieldsValue(values);
+      notifySuccess(msg);
+    },
+  });
+
+  if (settings.isPending) {
+    return (
+      <Page title={t('nav.settings')}>
+        <Card>
+          <Skeleton active paragraph={{ rows: 8 }} />
+        </Card>
+      </Page>
+    );
+  }
+  if (settings.isError) {
+    return (
+      <Page title={t('nav.settings')}>
+        <ErrorState error={settings.error} onRetry={() => void settings.refetch()} />
+      </Page>
+    );
+  }
+  const current = settings.data;
+
+  const onFinish = (values: SettingValues) => {
+    const changes = changedSettings(current, values);
+    if (Object.keys(changes).length === 0) {
+      notifySuccess(t('settings.nothingChanged'));
+      return;
+    }
+    save.mutate(changes);
+  };
+
+  const input = (key: SettingKey): ReactNode => {
+    if (CHOICE_KEYS.has(key)) {
+      return (
+        <Radio.Group
+          options={['1', '2'].map((v) => ({ value: v, label: t(`settings.choices.${key}.${v}`) }))}
+        />
+      );
+    }
+    if (PERCENT_KEYS.has(key)) return <Input inputMode="decimal" suffix="%" style={{ maxWidth: 200 }} />;
+    if (key === 'demo_start_balance')
+      return <Input inputMode="decimal" suffix={DEMO_CURRENCY} style={{ maxWidth: 260 }} />;
+    return <Input />;
+  };
+
+  return (
+    <Page title={t('nav.settings')}>
+      <Card>
+        {canSave ? null : (
+          <Alert type="info" showIcon title={t('settings.readOnly')} style={{ marginBottom: 16 }} />
+        )}
+        <Form<SettingValues>
+          form={form}
+          layout="horizontal"
+          labelCol={{ span: 6 }}
+          wrapperCol={{ span: 14 }}
+          initialValues={current}
+          onFinish={onFinish}
+          disabled={!canSave}
+        >
+          {STAFF_SETTING_KEYS.map((key) => (
+            <Form.Item
+              key={key}
+              name={key}
+              label={t(`settings.keys.${key}`)}
+              extra={t(`settings.hints.${key}`)}
+              rules={[
+                ...(key === 'service_link'
+                  ? []
+                  : [{ required: true, whitespace: true, message: t('settings.required') }]),
+                contractRule(fields[key], t(`settings.rules.${key}`)),
+              ]}
+            >
+              {input(key)}
+            </Form.Item>
+          ))}
+          {canSave ? (
+            <Form.Item wrapperCol={{ offset: 6, span: 14 }}>
+              <Flex gap={8}>
+                <Button type="primary" htmlType="submit" loading={save.isPending}>
+                  {t('common.save')}
+                </Button>
+                <Button onClick={() => form.setFieldsValue(current)}>{t('common.reset')}</Button>
+              </Flex>
+            </Form.Item>
+          ) : null}
+        </Form>
+      </Card>
+    </Page>
+  );
+}

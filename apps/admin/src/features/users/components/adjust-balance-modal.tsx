@@ -1,0 +1,94 @@
+import type { StaffUserRow } from '@meridian/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { Alert, Form, Input, Modal } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { groupDecimal, signOf } from '../../../lib/format';
+import { notifySuccess } from '../../../lib/notify';
+import { adjustBalance, isValidAdjustment } from '../api/adjust-balance';
+
+interface Values {
+  amount: string;
+  memo: string;
+}
+
+/**
+ * Balance adjustment: a signed amount typed as text (up to 6 decimals; never a float) and a memo
+ * the user sees in their account history.
+ */
+export function AdjustBalanceModal({
+  user,
+  open,
+  onClose,
+  onDone,
+}: {
+  user: StaffUserRow;
+  open: boolean;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  const amount = Form.useWatch('amount', form) ?? '';
+  const save = useMutation({
+    mutationFn: (v: Values) => adjustBalance(user.id, { amount: v.amount.trim(), memo: v.memo.trim() }),
+    onSuccess: ({ msg }) => {
+      notifySuccess(msg);
+      onClose();
+      onDone();
+    },
+  });
+  const valid = isValidAdjustment(amount);
+  const sign = signOf(amount.trim());
+  return (
+    <Modal
+      open={open}
+      title={t('userDetail.adjustBalance')}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ loading: save.isPending, danger: sign < 0 }}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form<Values> form={form} layout="vertical" preserve={false} onFinish={(v) => save.mutate(v)}>
+        <Form.Item
+          name="amount"
+          label={t('userDetail.amount')}
+          extra={t('userDetail.amountHint')}
+          rules={[
+            { required: true, whitespace: true, message: t('userDetail.amountRequired') },
+            {
+              validator: (_, v: string | undefined) =>
+                !v || isValidAdjustment(v)
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('userDetail.amountRule'))),
+            },
+          ]}
+        >
+          <Input inputMode="decimal" autoComplete="off" placeholder="-100.50" />
+        </Form.Item>
+        <Form.Item
+          name="memo"
+          label={t('userDetail.memo')}
+          extra={t('userDetail.memoHint')}
+          rules={[
+            { required: true, whitespace: true, message: t('userDetail.memoRequired') },
+            { min: 3, max: 200, message: t('userDetail.memoRule') },
+          ]}
+        >
+          <Input maxLength={200} showCount />
+        </Form.Item>
+      </Form>
+      {valid ? (
+        <Alert
+          type={sign < 0 ? 'warning' : 'info'}
+          showIcon
+          title={t(sign < 0 ? 'userDetail.debitPreview' : 'userDetail.creditPreview', {
+            amount: groupDecimal(amount.trim().replace(/^-/, '')),
+            balance: groupDecimal(user.balance),
+          })}
+        />
+      ) : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,298 @@
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import {
+  type StaffOrderRow,
+  staffAdjustBalanceCall,
+  staffCloseOrderCall,
+  staffCreditScoreCall,
+  staffFreezeCall,
+  staffUserLedgerCall,
+} from '@meridian/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Flex,
+  Result,
+  Row,
+  Skeleton,
+  Statistic,
+  Table,
+  Tabs,
+  Tag,
+} from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ErrorState } from '../../../components/error-state';
+import { CloseOrderButton } from '../../../components/orders/close-order-button';
+import { orderColumns } from '../../../components/orders/order-columns';
+import { Page } from '../../../components/page';
+import { canUse } from '../../../lib/access';
+import { DASH, formatDateTime, groupDecimal } from '../../../lib/format';
+import { useSignedInStaff } from '../../../lib/me';
+import { positiveInt } from '../../../lib/use-url-state';
+import { type UserDetail, useUserDetail } from '../api/get-user-detail';
+import { userKeys } from '../api/keys';
+import { AdjustBalanceModal } from './adjust-balance-modal';
+import { CreditScoreModal } from './credit-score-modal';
+import { FreezeModal } from './freeze-modal';
+import { UserHistoryTab } from './user-history-tab';
+import { UserLedgerTab } from './user-ledger-tab';
+
+type Action = 'score' | 'freeze' | 'adjust' | null;
+type Session = UserDetail['sessions'][number];
+type Invitee = UserDetail['invitees'][number];
+
+/** One user: figures, flags, credit score, the role's actions, and tabs of their activity. */
+export function UserDetailScreen() {
+  const { t } = useTranslation();
+  const { id: idText } = useParams();
+  const id = positiveInt(idText, 0);
+  const navigate = useNavigate();
+  const back = (
+    <Button icon={<ArrowLeftOutlined />} onClick={() => navigate('/users')}>
+      {t('common.back')}
+    </Button>
+  );
+  if (!id) {
+    return (
+      <Page title={t('userDetail.title')} extra={back}>
+        <Result status="404" title={t('errors.notFound')} />
+      </Page>
+    );
+  }
+  return <UserDetailBody id={id} back={back} />;
+}
+
+function UserDetailBody({ id, back }: { id: number; back: ReactNode }) {
+  const { t } = useTranslation();
+  const staff = useSignedInStaff();
+  const queryClient = useQueryClient();
+  const detail = useUserDetail(id);
+  const [action, setAction] = useState<Action>(null);
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: userKeys.all });
+
+  if (detail.isPending) {
+    return (
+      <Page title={t('userDetail.title')} extra={back}>
+        <Card>
+          <Skeleton active paragraph={{ rows: 6 }} />
+        </Card>
+      </Page>
+    );
+  }
+  if (detail.isError && !detail.data) {
+    return (
+      <Page title={t('userDetail.title')} extra={back}>
+        <ErrorState error={detail.error} onRetry={() => void detail.refetch()} />
+      </Page>
+    );
+  }
+
+  const { user, inviter, invitees, sessions, live } = detail.data;
+  const canScore = canUse(staff.role, staffCreditScoreCall);
+  const canFreeze = canUse(staff.role, staffFreezeCall);
+  const canAdjust = canUse(staff.role, staffAdjustBalanceCall);
+  const canClose = canUse(staff.role, staffCloseOrderCall);
+  const canLedger = canUse(staff.role, staffUserLedgerCall);
+
+  const liveColumns: ColumnsType<StaffOrderRow> = [
+    ...orderColumns(t),
+    ...(canClose
+      ? [
+          {
+            title: t('common.actions'),
+            key: 'actions',
+            fixed: 'right' as const,
+            render: (_: unknown, row: StaffOrderRow) => <CloseOrderButton order={row} onClosed={refresh} />,
+          },
+        ]
+      : []),
+  ];
+
+  const sessionColumns: ColumnsType<Session> = [
+    { title: t('sessions.createdAt'), dataIndex: 'createdAt', render: formatDateTime },
+    { title: t('sessions.expiresAt'), dataIndex: 'expiresAt', render: formatDateTime },
+    {
+      title: t('sessions.status'),
+      key: 'status',
+      render: (_, s) =>
+        s.revokedAt ? (
+          <Tag>{t('sessions.revoked', { time: formatDateTime(s.revokedAt) })}</Tag>
+        ) : Date.parse(s.expiresAt) < Date.now() ? (
+          <Tag>{t('sessions.expired')}</Tag>
+        ) : (
+          <Tag color="green">{t('sessions.active')}</Tag>
+        ),
+    },
+    { title: t('sessions.ip'), dataIndex: 'ip', render: (v: string | null) => v ?? DASH },
+    {
+      title: t('sessions.userAgent'),
+      dataIndex: 'userAgent',
+      ellipsis: true,
+      render: (v: string | null) => v ?? DASH,
+    },
+  ];
+
+  const inviteeColumns: ColumnsType<Invitee> = [
+    {
+      title: t('users.uid'),
+      dataIndex: 'uid',
+      render: (uid: string, row) => <Link to={`/users/${row.id}`}>{uid}</Link>,
+    },
+    { title: t('users.email'), dataIndex: 'email', render: (v: string | null) => v ?? DASH },
+    { title: t('users.mobile'), dataIndex: 'mobile', render: (v: string | null) => v ?? DASH },
+    { title: t('users.createdAt'), dataIndex: 'createdAt', render: formatDateTime },
+  ];
+
+  const actions = (
+    <>
+      {canScore ? <Button onClick={() => setAction('score')}>{t('userDetail.setCreditScore')}</Button> : null}
+      {canFreeze ? <Button onClick={() => setAction('freeze')}>{t('userDetail.freeze')}</Button> : null}
+      {canAdjust ? (
+        <Button type="primary" onClick={() => setAction('adjust')}>
+          {t('userDetail.adjustBalance')}
+        </Button>
+      ) : null}
+      {back}
+    </>
+  );
+
+  return (
+    <Page title={t('userDetail.titleWithUid', { uid: user.uid })} extra={actions}>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} md={8}>
+          <Card>
+            <Statistic title={t('users.balance')} value={groupDecimal(user.balance)} />
+          </Card>
+        </Col>
+        <Col xs={24} md={8}>
+          <Card>
+            <Statistic title={t('users.frozen')} value={groupDecimal(user.lockBalance)} />
+          </Card>
+        </Col>
+        <Col xs={24} md={8}>
+          <Card>
+            <Statistic title={t('users.margin')} value={groupDecimal(user.margin)} />
+          </Card>
+        </Col>
+      </Row>
+      <Card>
+        <Descriptions column={{ xs: 1, md: 2, xl: 3 }} size="small">
+          <Descriptions.Item label={t('users.id')}>{user.id}</Descriptions.Item>
+          <Descriptions.Item label={t('users.uid')}>{user.uid}</Descriptions.Item>
+          <Descriptions.Item label={t('users.account')}>
+            <Tag color={user.isDemo ? 'default' : 'gold'}>
+              {user.isDemo ? t('users.demo') : t('users.real')}
+            </Tag>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('users.email')}>{user.email ?? DASH}</Descriptions.Item>
+          <Descriptions.Item label={t('users.mobile')}>{user.mobile ?? DASH}</Descriptions.Item>
+          <Descriptions.Item label={t('users.inviteCode')}>{user.inviteCode}</Descriptions.Item>
+          <Descriptions.Item label={t('users.creditScore')}>{user.creditScore}</Descriptions.Item>
+          <Descriptions.Item label={t('users.flags')}>
+            <Flex gap={4} wrap>
+              <Tag color={user.loginFrozen ? 'red' : 'green'}>
+                {user.loginFrozen ? t('users.loginFrozen') : t('users.loginAllowed')}
+              </Tag>
+              <Tag color={user.tradingFrozen ? 'orange' : 'green'}>
+                {user.tradingFrozen ? t('users.tradingFrozen') : t('users.tradingAllowed')}
+              </Tag>
+            </Flex>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('users.frozenReason')}>{user.frozenReason || DASH}</Descriptions.Item>
+          <Descriptions.Item label={t('users.createdAt')}>{formatDateTime(user.createdAt)}</Descriptions.Item>
+        </Descriptions>
+      </Card>
+      <Card>
+        <Tabs
+          items={[
+            {
+              key: 'live',
+              label: t('userDetail.tabs.live', { count: live.length }),
+              children: (
+                <Table<StaffOrderRow>
+                  rowKey="id"
+                  size="small"
+                  columns={liveColumns}
+                  dataSource={live}
+                  loading={detail.isFetching && !detail.isRefetching}
+                  pagination={false}
+                  scroll={{ x: 'max-content' }}
+                />
+              ),
+            },
+            {
+              key: 'history',
+              label: t('userDetail.tabs.history'),
+              children: <UserHistoryTab userId={user.id} />,
+            },
+            ...(canLedger
+              ? [
+                  {
+                    key: 'ledger',
+                    label: t('userDetail.tabs.ledger'),
+                    children: <UserLedgerTab userId={user.id} />,
+                  },
+                ]
+              : []),
+            {
+              key: 'sessions',
+              label: t('userDetail.tabs.sessions'),
+              children: (
+                <Table<Session>
+                  rowKey="id"
+                  size="small"
+                  columns={sessionColumns}
+                  dataSource={sessions}
+                  pagination={sessions.length > 20 ? { pageSize: 20 } : false}
+                  scroll={{ x: 'max-content' }}
+                />
+              ),
+            },
+            {
+              key: 'referrals',
+              label: t('userDetail.tabs.referrals'),
+              children: (
+                <Flex vertical gap={16}>
+                  <Descriptions size="small" column={1}>
+                    <Descriptions.Item label={t('userDetail.inviter')}>
+                      {inviter ? (
+                        <Link to={`/users/${inviter.id}`}>
+                          {inviter.uid}
+                          {inviter.email || inviter.mobile ? ` (${inviter.email ?? inviter.mobile})` : ''}
+                        </Link>
+                      ) : (
+                        DASH
+                      )}
+                    </Descriptions.Item>
+                  </Descriptions>
+                  <Table<Invitee>
+                    rowKey="id"
+                    size="small"
+                    title={() => t('userDetail.invitees', { count: invitees.length })}
+                    columns={inviteeColumns}
+                    dataSource={invitees}
+                    pagination={invitees.length > 20 ? { pageSize: 20 } : false}
+                  />
+                </Flex>
+              ),
+            },
+          ]}
+        />
+      </Card>
+      {action === 'score' ? (
+        <CreditScoreModal user={user} open onClose={() => setAction(null)} onDone={refresh} />
+      ) : null}
+      {action === 'freeze' ? (
+        <FreezeModal user={user} open onClose={() => setAction(null)} onDone={refresh} />
+      ) : null}
+      {action === 'adjust' ? (
+        <AdjustBalanceModal user={user} open onClose={() => setAction(null)} onDone={refresh} />
+      ) : null}
+    </Page>
+  );
+}

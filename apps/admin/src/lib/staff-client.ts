@@ -1,0 +1,200 @@
+import {
+  type Envelope,
+  ERROR_CODES,
+  SESSION_INVALID_CODE,
+  STAFF_API_PREFIX,
+  type STAFF_CSV_EXPORTS,
+  type StaffCallBody,
+  type StaffCallContract,
+  type StaffCallData,
+  type StaffCallQuery,
+  SUCCESS_CODE,
+} from '@meridian/contracts';
+
+/**
+ * The back office's request layer: one typed function for every staff call of the contracts
+ * (`callStaff(contract, {params, query, body})`). GET sends the query as a query string, POST a
+ * JSON body; the answer is the `{code, msg, data}` envelope, code 1 resolves to `data`, anything
+ * else rejects with a StaffApiError holding the server's (already translated) `msg`.
+ */
+
+/** Staff refusals the client acts on (5102 and 5106; the others only show their `msg`). */
+export const STAFF_CODES = {
+  TOTP_REQUIRED: ERROR_CODES.STAFF_TOTP_REQUIRED.code,
+  TOTP_ENROL_REQUIRED: ERROR_CODES.STAFF_TOTP_ENROL_REQUIRED.code,
+} as const;
+
+/** Code of a failure with no envelope (network down, a proxy's HTML page). */
+export const TRANSPORT_FAILURE_CODE = -1;
+
+export class StaffApiError extends Error {
+  constructor(
+    readonly code: number,
+    readonly msg: string,
+    /** HTTP status, or null when no answer arrived. */
+    readonly httpStatus: number | null = null,
+  ) {
+    super(msg);
+    this.name = 'StaffApiError';
+  }
+}
+
+export interface StaffClientHooks {
+  getToken: () => string | null;
+  /** `en` or `hk`: the server translates `msg` into it. */
+  getLanguage: () => string;
+  /** Code 999 or HTTP 401 on a signed-in call: the session is gone. */
+  onSessionGone: () => void;
+  /** Code 5106: only TOTP enrolment is allowed until it is done. */
+  onEnrolRequired: () => void;
+  /** Message of a transport failure (no envelope), in the UI language. */
+  transportMessage: (httpStatus: number | null) => string;
+}
+
+const hooks: StaffClientHooks = {
+  getToken: () => null,
+  getLanguage: () => 'en',
+  onSessionGone: () => {},
+  onEnrolRequired: () => {},
+  transportMessage: (status) => (status ? `HTTP ${status}` : 'Network error'),
+};
+
+export function configureStaffClient(next: Partial<StaffClientHooks>): void {
+  Object.assign(hooks, next);
+}
+
+type AnyStaffCall = StaffCallContract;
+type Scalar = string | number | boolean;
+export type QueryValue = Scalar | null | undefined | readonly Scalar[];
+
+export interface StaffCallInput<C> {
+  /** Values of the path's `:name` segments. */
+  params?: Record<string, string | number>;
+  query?: StaffCallQuery<C>;
+  body?: StaffCallBody<C>;
+  signal?: AbortSignal;
+}
+
+/** `/users/:id/ledger` + {id: 7} → `/users/7/ledger`; a missing value is a programming error. */
+export function fillPath(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/:([A-Za-z_]\w*)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === '') throw new Error(`staff call ${path}: missing :${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** Query string of the defined, non-empty values (the server applies its defaults to the rest). */
+export function toQueryString(query: object | undefined): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {}) as Array<[string, QueryValue]>) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) for (const v of value) search.append(key, String(v));
+    else search.append(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+export function staffUrl(path: string, params?: Record<string, string | number>, query?: object): string {
+  return `${STAFF_API_PREFIX}${fillPath(path, params)}${toQueryString(query)}`;
+}
+
+function headers(json: boolean): Record<string, string> {
+  const h: Record<string, string> = { Accept: 'application/json', lang: hooks.getLanguage() };
+  const token = hooks.getToken();
+  if (token) h.Authorization = `Bearer ${token}`;
+  if (json) h['Content-Type'] = 'application/json';
+  return h;
+}
+
+const isEnvelope = (body: unknown): body is Envelope<unknown> =>
+  typeof body === 'object' &&
+  body !== null &&
+  typeof (body as { code?: unknown }).code === 'number' &&
+  typeof (body as { msg?: unknown }).msg === 'string';
+
+async function send(input: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(input, init);
+  } catch (err) {
+    if ((err as { name?: string }).name === 'AbortError') throw err;
+    throw new StaffApiError(TRANSPORT_FAILURE_CODE, hooks.transportMessage(null));
+  }
+}
+
+/** Reads the envelope of an answer; refusals become StaffApiError (and end the session on 999). */
+async function readEnvelope(res: Response, isSignedInCall: boolean): Promise<Envelope<unknown>> {
+  let body: unknown;
+  try {
+    body = await res.json();
+  } catch {
+    body = undefined;
+  }
+  if (!isEnvelope(body)) {
+    if (res.status === 401 && isSignedInCall) hooks.onSessionGone();
+    throw new StaffApiError(TRANSPORT_FAILURE_CODE, hooks.transportMessage(res.status), res.status);
+  }
+  if (body.code === SUCCESS_CODE) return body;
+  if (isSignedInCall && (body.code === SESSION_INVALID_CODE || res.status === 401)) hooks.onSessionGone();
+  else if (isSignedInCall && body.code === STAFF_CODES.TOTP_ENROL_REQUIRED) hooks.onEnrolRequired();
+  throw new StaffApiError(body.code, body.msg, res.status);
+}
+
+/** Sends one staff call and resolves to its data and the server's (translated) success message. */
+export async function sendStaff<C extends AnyStaffCall>(
+  contract: C,
+  input: StaffCallInput<C> = {},
+): Promise<{ data: StaffCallData<C>; msg: string }> {
+  const isGet = contract.method === 'GET';
+  const url = staffUrl(contract.path, input.params, isGet ? (input.query as object | undefined) : undefined);
+  const res = await send(url, {
+    method: contract.method,
+    headers: headers(!isGet),
+    // Fastify refuses an empty JSON body: a POST without fields sends `{}`.
+    body: isGet ? undefined : JSON.stringify(input.body ?? {}),
+    signal: input.signal,
+  });
+  const envelope = await readEnvelope(res, contract.access !== 'public');
+  return { data: envelope.data as StaffCallData<C>, msg: envelope.msg };
+}
+
+/** `callStaff(contract, {params, query, body})` → the answer's `data`, typed by the contract. */
+export async function callStaff<C extends AnyStaffCall>(
+  contract: C,
+  input: StaffCallInput<C> = {},
+): Promise<StaffCallData<C>> {
+  return (await sendStaff(contract, input)).data;
+}
+
+export type StaffCsvPath = keyof typeof STAFF_CSV_EXPORTS;
+
+/**
+ * Downloads a CSV export (`/users.csv`, …; same query as its list call) with the session's
+ * Authorization header: fetch → Blob → object URL → a click on a temporary link.
+ */
+export async function downloadStaffCsv<P extends StaffCsvPath>(
+  path: P,
+  query: StaffCallQuery<(typeof STAFF_CSV_EXPORTS)[P]>,
+  fileName: string,
+): Promise<void> {
+  const res = await send(staffUrl(path, undefined, query as object), {
+    method: 'GET',
+    headers: { ...headers(false), Accept: 'text/csv, application/json' },
+  });
+  const type = res.headers.get('content-type') ?? '';
+  if (!res.ok || !type.includes('text/csv')) {
+    await readEnvelope(res, true); // throws the refusal (or a transport error)
+    throw new StaffApiError(TRANSPORT_FAILURE_CODE, hooks.transportMessage(res.status), res.status);
+  }
+  const blob = await res.blob();
+  const href = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = fileName;
+  link.style.display = 'none';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 1_000);
+}

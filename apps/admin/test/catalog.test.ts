@@ -1,0 +1,77 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { CLOSE_REASONS, STAFF_ROLES, STAFF_SETTING_KEYS } from '@meridian/contracts';
+import { LEDGER_TYPE } from '@meridian/domain';
+import { describe, expect, it } from 'vitest';
+import en from '../../../packages/i18n/locales/en/admin.json';
+import hk from '../../../packages/i18n/locales/hk/admin.json';
+
+/** `{a: {b: 'x'}}` → `[['a.b', 'x']]` */
+function flatten(node: unknown, prefix = ''): Array<[string, unknown]> {
+  if (typeof node !== 'object' || node === null || Array.isArray(node)) return [[prefix, node]];
+  return Object.entries(node).flatMap(([k, v]) => flatten(v, prefix ? `${prefix}.${k}` : k));
+}
+
+const enKeys = new Map(flatten(en));
+const hkKeys = new Map(flatten(hk));
+
+describe('admin catalogs (en, hk)', () => {
+  it('have the same keys', () => {
+    expect([...hkKeys.keys()].sort()).toEqual([...enKeys.keys()].sort());
+  });
+
+  it.each([
+    ['en', enKeys],
+    ['hk', hkKeys],
+  ] as const)('%s: every value is a non-empty string', (_lang, keys) => {
+    const bad = [...keys].filter(([, v]) => typeof v !== 'string' || v.trim() === '').map(([k]) => k);
+    expect(bad).toEqual([]);
+  });
+
+  it('hk is written in Chinese (not left in English)', () => {
+    const same = [...hkKeys]
+      .filter(([k, v]) => v === enKeys.get(k) && /[a-z]{4,}/i.test(String(v)))
+      .map(([k]) => k)
+      .filter((k) => !['app.name', 'languages.en', 'languages.hk'].includes(k));
+    expect(same).toEqual([]);
+  });
+
+  it('uses the same {{placeholders}} in both languages', () => {
+    const vars = (s: unknown) => [...String(s).matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
+    const diff = [...enKeys.keys()].filter((k) => vars(enKeys.get(k)).join() !== vars(hkKeys.get(k)).join());
+    expect(diff).toEqual([]);
+  });
+
+  it('covers the contracts’ enumerations (roles, settings, close reasons, ledger types)', () => {
+    const needed = [
+      ...STAFF_ROLES.map((r) => `roles.${r}`),
+      ...STAFF_SETTING_KEYS.flatMap((k) => [
+        `settings.keys.${k}`,
+        `settings.hints.${k}`,
+        `settings.rules.${k}`,
+      ]),
+      ...CLOSE_REASONS.map((r) => `orders.closeReasons.${r}`),
+      ...Object.values(LEDGER_TYPE).map((n) => `ledger.types.${n}`),
+    ];
+    expect(needed.filter((k) => !enKeys.has(k))).toEqual([]);
+  });
+
+  it('has every key the code asks for with a literal t("…")', () => {
+    const srcDir = path.resolve(import.meta.dirname, '../src');
+    const files = (readdirSync(srcDir, { recursive: true }) as string[])
+      .filter((f) => /\.tsx?$/.test(f))
+      .map((f) => readFileSync(path.join(srcDir, f), 'utf8'));
+    const used = new Set<string>();
+    for (const source of files) {
+      for (const m of source.matchAll(/\bt\(\s*'([a-zA-Z0-9_.]+)'/g)) used.add(m[1]!);
+      for (const m of source.matchAll(/label: '([a-z]+\.[a-zA-Z0-9_.]+)'/g)) used.add(m[1]!);
+      for (const m of source.matchAll(/'((?:orders|users|userDetail|staff)\.[a-zA-Z0-9_.]+)'/g))
+        used.add(m[1]!);
+    }
+    expect(used.size).toBeGreaterThan(150);
+    const missing = [...used].filter(
+      (k) => !enKeys.has(k) && ![...enKeys.keys()].some((e) => e.startsWith(`${k}.`)),
+    );
+    expect(missing).toEqual([]);
+  });
+});

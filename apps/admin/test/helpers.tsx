@@ -1,0 +1,54 @@
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render } from '@testing-library/react';
+import { App as AntApp } from 'antd';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import en from '../../../packages/i18n/locales/en/admin.json';
+import { MessageBridge } from '../src/components/message-bridge';
+import { i18n, initI18n } from '../src/lib/i18n';
+import { createQueryClient } from '../src/lib/query-client';
+
+/** The English catalog, loaded synchronously for component tests. */
+export async function setupTestI18n() {
+  if (!i18n.isInitialized) await initI18n('en', en);
+  return i18n;
+}
+
+/** A fetch double answering each call with the next envelope (or Response) of the list. */
+export function mockFetch(...answers: Array<object | Response>) {
+  const fn = vi.fn(async (_url: string, _init?: RequestInit) => {
+    const next = answers.length > 1 ? answers.shift()! : answers[0]!;
+    return next instanceof Response
+      ? next
+      : new Response(JSON.stringify(next), { status: 200, headers: { 'content-type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fn);
+  return fn;
+}
+
+/** Renders routes in a memory router with the app's providers (antd App, a fresh query client). */
+export async function renderRoutes(
+  routes: Array<{
+    path: string;
+    element: ReactNode;
+    children?: Array<{ index?: boolean; path?: string; element: ReactNode }>;
+  }>,
+  initialPath = '/',
+  setup?: (queryClient: QueryClient) => void,
+) {
+  const queryClient = createQueryClient();
+  setup?.(queryClient);
+  const router = createMemoryRouter(routes, { initialEntries: [initialPath] });
+  await act(async () => {
+    render(
+      <AntApp>
+        <MessageBridge />
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </AntApp>,
+    );
+  });
+  return { router, queryClient };
+}

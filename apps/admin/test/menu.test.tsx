@@ -1,0 +1,100 @@
+import { ALL_STAFF_CALLS, STAFF_ROLES, type StaffMember, type StaffRole } from '@meridian/contracts';
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { AdminLayout } from '../src/app/admin-layout';
+import { ScreenGate } from '../src/app/require-session';
+import { SCREENS, visibleScreens } from '../src/app/screens';
+import { canUse } from '../src/lib/access';
+import { meKeys } from '../src/lib/me';
+import { renderRoutes, setupTestI18n } from './helpers';
+
+const member = (role: StaffRole): StaffMember => ({
+  id: 1,
+  email: 'a@meridian.example',
+  name: 'Alex',
+  role,
+  totpEnabled: true,
+  disabled: false,
+  createdAt: '2025-01-01T00:00:00Z',
+  lastLoginAt: null,
+});
+
+const keysOf = (role: StaffRole) => visibleScreens(role).map((s) => s.key);
+
+describe('menu by role (the contracts’ access lists)', () => {
+  it('every screen is gated by a call of ALL_STAFF_CALLS', () => {
+    for (const s of SCREENS) expect(ALL_STAFF_CALLS).toContain(s.gate);
+  });
+
+  it('owner sees everything', () => {
+    expect(keysOf('owner')).toEqual(SCREENS.map((s) => s.key));
+  });
+
+  it.each([
+    ['finance', ['dashboard', 'users', 'positions']],
+    ['compliance', ['dashboard', 'users', 'positions', 'settings', 'audit']],
+    ['support', ['dashboard', 'users', 'outbox']],
+    ['dealer', ['dashboard', 'users', 'positions', 'instruments']],
+    ['content', ['dashboard', 'instruments']],
+  ] as Array<[StaffRole, string[]]>)('%s sees %j', (role, keys) => {
+    expect(keysOf(role)).toEqual(keys);
+  });
+
+  it('canUse: session calls for everyone, listed roles otherwise, nothing without a role', () => {
+    for (const role of STAFF_ROLES) expect(canUse(role, { access: 'session' })).toBe(true);
+    expect(canUse('support', { access: ['dealer'] })).toBe(false);
+    expect(canUse('owner', { access: ['dealer'] })).toBe(true);
+    expect(canUse(null, { access: ['dealer'] })).toBe(false);
+  });
+});
+
+describe('AdminLayout', () => {
+  beforeAll(async () => {
+    await setupTestI18n();
+  });
+  afterEach(() => cleanup());
+
+  /** The guard (RequireSession) has loaded the member before the layout renders: seed it. */
+  async function renderLayoutAs(role: StaffRole, path = '/') {
+    sessionStorage.setItem('meridian.admin.token', 'tok');
+    return renderRoutes(
+      [
+        {
+          path: '/',
+          element: <AdminLayout />,
+          children: [
+            { index: true, element: <p>home</p> },
+            { path: 'staff', element: <ScreenGate screen="staff" /> },
+          ],
+        },
+      ],
+      path,
+      (queryClient) => queryClient.setQueryData(meKeys.all, { staff: member(role), mustEnrolTotp: false }),
+    );
+  }
+
+  it('shows only the role’s screens, and the name and role in the header', async () => {
+    await renderLayoutAs('support');
+    const menu = screen.getByRole('menu');
+    const labels = within(menu)
+      .getAllByRole('menuitem')
+      .map((item) => item.textContent);
+    expect(labels).toEqual(['Dashboard', 'Users', 'Outbox']);
+    expect(screen.getByText('Alex')).toBeTruthy();
+    expect(screen.getByText('Support')).toBeTruthy();
+  });
+
+  it('a screen the role may not use shows 403 even when opened by its URL', async () => {
+    await renderLayoutAs('content', '/staff');
+    expect(screen.getByText('No access')).toBeTruthy();
+  });
+
+  it('owner gets the staff screen in the menu', async () => {
+    await renderLayoutAs('owner');
+    const labels = within(screen.getByRole('menu'))
+      .getAllByRole('menuitem')
+      .map((item) => item.textContent);
+    expect(labels).toContain('Staff');
+    expect(labels).toHaveLength(SCREENS.length);
+  });
+});

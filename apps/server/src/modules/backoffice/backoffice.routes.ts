@@ -1,0 +1,497 @@
+import path from 'node:path';
+import {
+  STAFF_API_PREFIX,
+  STAFF_CSV_EXPORTS,
+  STAFF_SETTING_KEYS,
+  type StaffCallContract,
+  type StaffInstrument,
+  type StaffOrderRow,
+  type StaffUserRow,
+  staffAdjustBalanceCall,
+  staffAuditCall,
+  staffCategoriesCall,
+  staffCloseOrderCall,
+  staffCreditScoreCall,
+  staffDashboardCall,
+  staffFreezeCall,
+  staffInstrumentsCall,
+  staffOutboxCall,
+  staffPositionsCall,
+  staffSettingsCall,
+  staffUpdateCategoryCall,
+  staffUpdateInstrumentCall,
+  staffUpdateSettingsCall,
+  staffUploadLogoCall,
+  staffUserDetailCall,
+  staffUserLedgerCall,
+  staffUserOrdersCall,
+  staffUsersCall,
+} from '@meridian/contracts';
+import { LEDGER_TYPE, money } from '@meridian/domain';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import type { LiveOrder } from '../../engine/live-order.ts';
+import type { OrderRow } from '../../engine/order.repository.ts';
+import type { TradingEngine } from '../../engine/trading-engine.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { registerStaffCall, resolveStaff } from '../../lib/register-staff-call.ts';
+import type { SessionEvents } from '../../lib/session-events.ts';
+import type { LiveMarket } from '../../market/live-market.ts';
+import { revokeUserSessions } from '../account/session.repository.ts';
+import type { MarketRuntime } from '../market/market-runtime.ts';
+import type { LiveSettings } from '../settings/live-settings.ts';
+import type { SettingKey } from '../settings/setting-keys.ts';
+import { storeImage } from '../uploads/image-upload.ts';
+import {
+  allCategories,
+  allInstruments,
+  findInstrument,
+  findUser,
+  historyOf,
+  inviteesOf,
+  ledgerOf,
+  listAudit,
+  listOutbox,
+  searchUsers,
+  sessionsOf,
+  type UserRow,
+  updateCategory,
+  updateInstrument,
+  updateUserFlags,
+  upsertSetting,
+  userCounts,
+  usersByIds,
+} from './backoffice.repository.ts';
+import { toCsv } from './csv.ts';
+
+export interface BackofficeDeps {
+  db: Db;
+  now: () => number;
+  engine: TradingEngine;
+  market: MarketRuntime & Pick<LiveMarket, 'applyInstrument'>;
+  settings: LiveSettings;
+  sessionEvents: SessionEvents;
+  /** Where uploaded public images (instrument logos) are stored; served at /static/upload/. */
+  publicUploadDir: string;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export const toStaffUserRow = (u: UserRow): StaffUserRow => ({
+  id: u.id,
+  uid: u.uid,
+  email: u.email,
+  mobile: u.mobile ? `${u.areaCode ?? ''} ${u.mobile}`.trim() : null,
+  inviteCode: u.inviteCode,
+  isDemo: u.isDemo,
+  balance: money(u.balance).toFixed(2),
+  lockBalance: money(u.lockBalance).toFixed(2),
+  margin: money(u.margin).toFixed(6),
+  creditScore: u.creditScore,
+  loginFrozen: u.loginFrozen,
+  tradingFrozen: u.tradingFrozen,
+  frozenReason: u.frozenReason,
+  createdAt: u.createdAt.toISOString(),
+});
+
+export function registerBackofficeRoutes(app: FastifyInstance, deps: BackofficeDeps) {
+  const { db, engine, market } = deps;
+
+  const orderRow = (r: OrderRow, uid: string, live?: LiveOrder): StaffOrderRow => {
+    const instrument = market.instrumentById(r.instrumentId);
+    const floating = live ? engine.floatingProfit(live) : null;
+    return {
+      id: r.id,
+      userId: r.userId,
+      uid,
+      instrumentId: r.instrumentId,
+      code: instrument?.code ?? String(r.instrumentId),
+      side: r.side === 1 ? 'buy' : 'sell',
+      status: r.status,
+      quantity: money(r.quantity).toFixed(),
+      leverage: r.leverage,
+      openPrice: r.openPrice ? money(r.openPrice).toFixed() : null,
+      targetPrice: r.targetPrice ? money(r.targetPrice).toFixed() : null,
+      currentPrice: live?.status === 1 ? engine.currentClosePrice(live) : null,
+      stopLoss: money(r.stopLoss).toFixed(),
+      takeProfit: money(r.takeProfit).toFixed(),
+      margin: money(r.margin).toFixed(6),
+      fee: money(r.fee).toFixed(6),
+      profit: live
+        ? (floating?.toFixed(2) ?? null)
+        : r.realisedProfit
+          ? money(r.realisedProfit).toFixed(2)
+          : null,
+      closeReason: r.closeReason,
+      createdAt: r.createdAt.toISOString(),
+      closedAt: iso(r.closedAt),
+    };
+  };
+
+  async function liveRows(orders: LiveOrder[]) {
+    const owners = new Map(
+      (await usersByIds(db, [...new Set(orders.map((o) => o.userId))])).map((u) => [u.id, u.uid]),
+    );
+    return orders.map((o) => orderRow(o.row, owners.get(o.userId) ?? '', o));
+  }
+
+  const requireUser = async (id: number) => {
+    const u = await findUser(db, id);
+    if (!u) throw new AppError('STAFF_TARGET_NOT_FOUND');
+    return u;
+  };
+
+  // ---- dashboard ----
+  registerStaffCall(app, deps, staffDashboardCall, async () => {
+    const now = new Date(deps.now());
+    const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+    const counts = await userCounts(db, dayStart);
+    return {
+      usersToday: counts.today,
+      usersTotal: counts.total,
+      openPositions: engine.allLive({ status: 1 }).length,
+      pendingOrders: engine.allLive({ status: 0 }).length,
+      queues: { deposits: null, withdrawals: null },
+      exposure: engine.exposure(),
+    };
+  });
+
+  // ---- users ----
+  const usersPage = async (q: {
+    q: string;
+    demo: 'all' | 'real' | 'demo';
+    page: number;
+    pageSize: number;
+  }) => {
+    const { rows, total } = await searchUsers(db, q);
+    return { rows: rows.map(toStaffUserRow), total };
+  };
+  registerStaffCall(app, deps, staffUsersCall, ({ query }) => usersPage(query));
+
+  registerStaffCall(app, deps, staffUserDetailCall, async ({ params }) => {
+    const u = await requireUser(params.id);
+    const inviter = u.inviterId ? await findUser(db, u.inviterId) : null;
+    const brief = (x: UserRow) => ({ id: x.id, uid: x.uid, email: x.email, mobile: x.mobile });
+    return {
+      user: toStaffUserRow(u),
+      inviter: inviter ? brief(inviter) : null,
+      invitees: (await inviteesOf(db, u.id)).map((x) => ({
+        ...brief(x),
+        createdAt: x.createdAt.toISOString(),
+      })),
+      sessions: (await sessionsOf(db, u.id)).map((s) => ({
+        id: s.id,
+        createdAt: s.createdAt.toISOString(),
+        expiresAt: s.expiresAt.toISOString(),
+        revokedAt: iso(s.revokedAt),
+        ip: s.ip,
+        userAgent: s.userAgent,
+      })),
+      live: await liveRows(engine.allLive({ userId: u.id })),
+    };
+  });
+
+  registerStaffCall(app, deps, staffUserLedgerCall, async ({ params, query }) => {
+    await requireUser(params.id);
+    const { rows, total } = await ledgerOf(db, params.id, query.page, query.pageSize);
+    return {
+      rows: rows.map((e) => ({
+        id: e.id,
+        type: e.type,
+        balanceDelta: money(e.balanceDelta).toFixed(2),
+        lockDelta: money(e.lockDelta).toFixed(2),
+        marginDelta: money(e.marginDelta).toFixed(6),
+        balanceAfter: money(e.balanceAfter).toFixed(2),
+        memo: e.memo,
+        createdAt: e.createdAt.toISOString(),
+      })),
+      total,
+    };
+  });
+
+  registerStaffCall(app, deps, staffUserOrdersCall, async ({ params, query }) => {
+    const u = await requireUser(params.id);
+    const { rows, total } = await historyOf(db, params.id, query.page, query.pageSize);
+    return { rows: rows.map((r) => orderRow(r, u.uid)), total };
+  });
+
+  registerStaffCall(app, deps, staffCreditScoreCall, async ({ params, body, audit }) => {
+    const before = await requireUser(params.id);
+    const after = (await updateUserFlags(db, params.id, { creditScore: body.score }))!;
+    audit({
+      action: 'user.credit_score',
+      targetType: 'user',
+      targetId: params.id,
+      before: { creditScore: before.creditScore },
+      after: { creditScore: after.creditScore, reason: body.reason },
+    });
+    return toStaffUserRow(after);
+  });
+
+  registerStaffCall(app, deps, staffFreezeCall, async ({ params, body, audit }) => {
+    const before = await requireUser(params.id);
+    const after = (await updateUserFlags(db, params.id, {
+      loginFrozen: body.login,
+      tradingFrozen: body.trading,
+      frozenReason: body.login || body.trading ? body.reason : '',
+    }))!;
+    await engine.setTradingFrozen(params.id, body.trading);
+    // A frozen login ends every session of the account now, sockets included.
+    if (body.login && !before.loginFrozen)
+      deps.sessionEvents.revoked(await revokeUserSessions(db, params.id, new Date(deps.now())));
+    const flags = (u: UserRow) => ({
+      loginFrozen: u.loginFrozen,
+      tradingFrozen: u.tradingFrozen,
+      reason: u.frozenReason,
+    });
+    audit({
+      action: 'user.freeze',
+      targetType: 'user',
+      targetId: params.id,
+      before: flags(before),
+      after: flags(after),
+    });
+    return toStaffUserRow(after);
+  });
+
+  registerStaffCall(app, deps, staffAdjustBalanceCall, async ({ params, body, audit, staff }) => {
+    const user = await requireUser(params.id);
+    const before = await engine.figures(user.id);
+    const balanceBefore = before.balance.toFixed(2);
+    const moved = await engine.move({
+      userId: user.id,
+      type: LEDGER_TYPE.STAFF_ADJUSTMENT,
+      balanceDelta: money(body.amount),
+      memo: body.memo,
+    });
+    if (!moved.ok) throw new AppError('STAFF_ADJUST_INSUFFICIENT');
+    audit({
+      action: 'user.balance_adjusted',
+      targetType: 'user',
+      targetId: user.id,
+      before: { balance: balanceBefore },
+      after: {
+        balance: moved.balanceAfter.toFixed(2),
+        amount: body.amount,
+        memo: body.memo,
+        by: staff.email,
+      },
+    });
+    return toStaffUserRow((await findUser(db, user.id))!);
+  });
+
+  registerStaffCall(app, deps, staffCloseOrderCall, async ({ params, body, audit }) => {
+    const live = engine.liveOrder(params.id);
+    if (!live) throw new AppError('STAFF_TARGET_NOT_FOUND');
+    const before = (await liveRows([live]))[0]!;
+    const row = await engine.adminClose(params.id);
+    const after = orderRow(row, before.uid);
+    audit({
+      action: 'order.admin_close',
+      targetType: 'order',
+      targetId: params.id,
+      before,
+      after: { ...after, reason: body.reason },
+    });
+    return after;
+  });
+
+  // ---- positions monitor ----
+  const positionsPage = async (q: {
+    status: number;
+    userId?: number | undefined;
+    instrumentId?: number | undefined;
+    page: number;
+    pageSize: number;
+  }) => {
+    const all = engine.allLive({
+      status: q.status === 0 ? 0 : 1,
+      ...(q.userId ? { userId: q.userId } : {}),
+      ...(q.instrumentId ? { instrumentId: q.instrumentId } : {}),
+    });
+    const slice = all.slice((q.page - 1) * q.pageSize, q.page * q.pageSize);
+    return { rows: await liveRows(slice), total: all.length };
+  };
+  registerStaffCall(app, deps, staffPositionsCall, ({ query }) => positionsPage(query));
+
+  // ---- instruments and categories ----
+  const toStaffInstrument = (r: Awaited<ReturnType<typeof findInstrument>> & object): StaffInstrument => ({
+    id: r.id,
+    code: r.code,
+    showCode: r.showCode,
+    categoryId: r.categoryId,
+    logo: r.logo,
+    baseCurrency: r.baseCurrency,
+    quoteCurrency: r.quoteCurrency,
+    pricePrecision: r.pricePrecision,
+    spreadPoints: r.spreadPoints,
+    lotStep: money(r.lotStep).toFixed(),
+    minLots: money(r.minLots).toFixed(),
+    contractSize: money(r.contractSize).toFixed(),
+    feeRate: money(r.feeRate).toFixed(),
+    marginMode: r.marginMode,
+    leverageOptions: r.leverageOptions,
+    session: r.session,
+    maxLotsPerOrder: money(r.maxLotsPerOrder).toFixed(),
+    maxOpenLots: money(r.maxOpenLots).toFixed(),
+    sort: r.sort,
+    enabled: r.enabled,
+  });
+  registerStaffCall(app, deps, staffInstrumentsCall, async () =>
+    (await allInstruments(db)).map(toStaffInstrument),
+  );
+
+  registerStaffCall(app, deps, staffUpdateInstrumentCall, async ({ params, body, audit }) => {
+    const before = await findInstrument(db, params.id);
+    if (!before) throw new AppError('STAFF_TARGET_NOT_FOUND');
+    const set = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
+    if (set.leverageOptions)
+      set.leverageOptions = [...new Set(set.leverageOptions as number[])].sort((a, b) => a - b);
+    const after = (await updateInstrument(db, params.id, set))!;
+    market.applyInstrument(after);
+    audit({
+      action: 'instrument.updated',
+      targetType: 'instrument',
+      targetId: params.id,
+      before: toStaffInstrument(before),
+      after: toStaffInstrument(after),
+    });
+    return toStaffInstrument(after);
+  });
+
+  registerStaffCall(app, deps, staffUploadLogoCall, async ({ req, params, audit }) => {
+    const before = await findInstrument(db, params.id);
+    if (!before) throw new AppError('STAFF_TARGET_NOT_FOUND');
+    if (!req.isMultipart()) throw new AppError('UPLOAD_NOT_IMAGE');
+    const part = await req.file({ limits: { files: 1, fileSize: 5 * 1024 * 1024 + 1 } });
+    if (!part) throw new AppError('UPLOAD_NOT_IMAGE');
+    const data = await part.toBuffer().catch(() => {
+      throw new AppError('UPLOAD_TOO_LARGE');
+    });
+    if (part.file.truncated) throw new AppError('UPLOAD_TOO_LARGE');
+    const stored = await storeImage(data, path.join(deps.publicUploadDir, 'logo'), { maxSide: 256 });
+    const after = (await updateInstrument(db, params.id, { logo: `/static/upload/logo/${stored.name}` }))!;
+    market.applyInstrument(after);
+    audit({
+      action: 'instrument.logo',
+      targetType: 'instrument',
+      targetId: params.id,
+      before: { logo: before.logo },
+      after: { logo: after.logo, width: stored.width, height: stored.height, bytes: stored.bytes },
+    });
+    return toStaffInstrument(after);
+  });
+
+  registerStaffCall(app, deps, staffCategoriesCall, async () =>
+    (await allCategories(db)).map((c) => ({ id: c.id, key: c.key, sort: c.sort, enabled: c.enabled })),
+  );
+
+  registerStaffCall(app, deps, staffUpdateCategoryCall, async ({ params, body, audit }) => {
+    const before = (await allCategories(db)).find((c) => c.id === params.id);
+    if (!before) throw new AppError('STAFF_TARGET_NOT_FOUND');
+    const set = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
+    const after = (await updateCategory(db, params.id, set))!;
+    const view = (c: typeof after) => ({ id: c.id, key: c.key, sort: c.sort, enabled: c.enabled });
+    audit({
+      action: 'category.updated',
+      targetType: 'category',
+      targetId: params.id,
+      before: view(before),
+      after: view(after),
+    });
+    return view(after);
+  });
+
+  // ---- platform settings ----
+  const settingsList = () =>
+    STAFF_SETTING_KEYS.map((key) => ({ key, value: deps.settings.get(key as SettingKey) }));
+  registerStaffCall(app, deps, staffSettingsCall, () => settingsList());
+
+  registerStaffCall(app, deps, staffUpdateSettingsCall, async ({ body, audit }) => {
+    const changes = Object.entries(body).filter(([, v]) => v !== undefined) as Array<[SettingKey, string]>;
+    const merged = new Map(settingsList().map((s) => [s.key as string, s.value]));
+    for (const [k, v] of changes) merged.set(k, v);
+    const stopOut = Number(merged.get('stop_out_level'));
+    const marginCall = Number(merged.get('margin_call_level'));
+    if (!(stopOut > 0 && marginCall > stopOut)) throw new AppError('STAFF_SETTINGS_INVALID');
+    const before = Object.fromEntries(changes.map(([k]) => [k, deps.settings.get(k)]));
+    for (const [k, v] of changes) await upsertSetting(db, k, v);
+    await deps.settings.reload();
+    audit({
+      action: 'settings.updated',
+      targetType: 'settings',
+      targetId: 'platform',
+      before,
+      after: Object.fromEntries(changes),
+    });
+    return settingsList();
+  });
+
+  // ---- outbox ----
+  registerStaffCall(app, deps, staffOutboxCall, async ({ query }) => {
+    const { rows, total } = await listOutbox(db, query);
+    return {
+      rows: rows.map((m) => ({
+        id: m.id,
+        channel: m.channel,
+        target: m.target,
+        subject: m.subject,
+        body: m.body,
+        transport: m.transport,
+        status: m.status,
+        createdAt: m.createdAt.toISOString(),
+      })),
+      total,
+    };
+  });
+
+  // ---- audit ----
+  const auditPage = async (q: Parameters<typeof listAudit>[1]) => {
+    const { rows, total } = await listAudit(db, q);
+    return {
+      rows: rows.map((a) => ({
+        id: a.id,
+        staffId: a.staffId,
+        staffEmail: a.staffEmail,
+        action: a.action,
+        targetType: a.targetType,
+        targetId: a.targetId,
+        before: a.before,
+        after: a.after,
+        ip: a.ip,
+        createdAt: a.createdAt.toISOString(),
+      })),
+      total,
+    };
+  };
+  registerStaffCall(app, deps, staffAuditCall, ({ query }) => auditPage(query));
+
+  // ---- CSV exports: the list calls' query and access, every matching row (up to 50 000) ----
+  const exporters: Record<keyof typeof STAFF_CSV_EXPORTS, (q: never) => Promise<{ rows: object[] }>> = {
+    '/users.csv': (q: Parameters<typeof usersPage>[0]) => usersPage(q),
+    '/positions.csv': (q: Parameters<typeof positionsPage>[0]) => positionsPage(q),
+    '/audit.csv': (q: Parameters<typeof auditPage>[0]) => auditPage(q),
+  };
+  for (const [path, contract] of Object.entries(STAFF_CSV_EXPORTS) as Array<
+    [keyof typeof STAFF_CSV_EXPORTS, StaffCallContract]
+  >) {
+    app.get(STAFF_API_PREFIX + path, { schema: { hide: true } }, async (req, reply) => {
+      await resolveStaff(deps, req, contract.access);
+      const parsed = contract.query!.safeParse({ ...(req.query as object), page: 1, pageSize: 200 });
+      if (!parsed.success)
+        throw new AppError('REQUEST_INVALID_FIELD', {
+          field: parsed.error.issues[0]?.path.join('.') ?? 'query',
+        });
+      const rows: object[] = [];
+      for (let page = 1; page <= 250; page++) {
+        const chunk = await exporters[path]({ ...(parsed.data as object), page, pageSize: 200 } as never);
+        rows.push(...chunk.rows);
+        if (chunk.rows.length < 200) break;
+      }
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${path.slice(1)}"`)
+        .send(toCsv(rows));
+    });
+  }
+}

@@ -1,0 +1,215 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type StaffMember,
+  type StaffRole,
+  staffChangePasswordCall,
+  staffCreateCall,
+  staffListCall,
+  staffLoginCall,
+  staffLogoutCall,
+  staffMeCall,
+  staffTotpConfirmCall,
+  staffTotpStartCall,
+  staffUpdateCall,
+} from '@meridian/contracts';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { mustEnrolTotp, registerStaffCall } from '../../lib/register-staff-call.ts';
+import { hashToken } from '../account/session-token.ts';
+import { AttemptLimiter } from '../auth/attempt-limiter.ts';
+import { hashPassword, timingDummyHash, verifyPassword } from '../auth/password.ts';
+import {
+  countActiveOwners,
+  countStaff,
+  findStaffByEmail,
+  findStaffById,
+  insertStaff,
+  insertStaffSession,
+  listStaff,
+  revokeStaffSession,
+  revokeStaffSessions,
+  type StaffRow,
+  updateStaff,
+} from './staff.repository.ts';
+import { isStaffPasswordStrong } from './staff-password.ts';
+import { acceptedTotpStep, newTotpSecret, totpUri } from './totp.ts';
+
+const SESSION_HOURS = 12;
+const WINDOW_MS = 15 * 60_000;
+
+export const toStaffMember = (s: StaffRow): StaffMember => ({
+  id: s.id,
+  email: s.email,
+  name: s.name,
+  role: s.role as StaffRole,
+  totpEnabled: !!s.totpSecret,
+  disabled: s.disabled,
+  createdAt: s.createdAt.toISOString(),
+  lastLoginAt: s.lastLoginAt?.toISOString() ?? null,
+});
+
+/** Audit snapshots never carry secrets. */
+const snapshot = (s: StaffRow) => toStaffMember(s);
+
+/**
+ * The first owner (DESIGN §10): created at first start when no staff account exists, with the
+ * configured password or a generated one printed once (it is never stored in clear).
+ */
+export async function ensureFirstOwner(
+  db: Db,
+  opts: { email: string; password?: string | undefined; log: FastifyBaseLogger },
+) {
+  if ((await countStaff(db)) > 0) return null;
+  const password = opts.password ?? `${randomBytes(12).toString('base64url')}7a`;
+  if (!isStaffPasswordStrong(password))
+    throw new Error('ADMIN_PASSWORD must have 12+ characters with letters and digits');
+  const created = await insertStaff(db, {
+    email: opts.email,
+    name: 'Owner',
+    role: 'owner',
+    passwordHash: await hashPassword(password),
+  });
+  if (created && !opts.password) {
+    // Printed once, on purpose, on stdout: the operator needs it to sign in the first time.
+    console.log(
+      `\nBack office: first owner created\n  sign in at /admin/ as ${opts.email}\n  password: ${password}\n  (shown only now; enrol a second factor at first sign-in)\n`,
+    );
+  } else if (created) opts.log.info({ email: opts.email }, 'back office: first owner created');
+  return created;
+}
+
+export function registerStaffRoutes(app: FastifyInstance, deps: { db: Db; now: () => number }) {
+  const { db } = deps;
+  const byEmail = new AttemptLimiter(5, WINDOW_MS, Date.now);
+  const byAddress = new AttemptLimiter(20, WINDOW_MS, Date.now);
+
+  registerStaffCall(app, deps, staffLoginCall, async ({ req, body }) => {
+    const ipKey = `ip:${req.ip}`;
+    const emailKey = `email:${body.email}`;
+    if (byEmail.retryAfterMs(emailKey) > 0 || byAddress.retryAfterMs(ipKey) > 0)
+      throw new AppError('STAFF_LOGIN_RATE_LIMITED');
+    const failed = (name: 'STAFF_LOGIN_FAILED' | 'STAFF_TOTP_INVALID') => {
+      byEmail.record(emailKey);
+      byAddress.record(ipKey);
+      return new AppError(name);
+    };
+    const staff = await findStaffByEmail(db, body.email);
+    const ok = await verifyPassword(staff?.passwordHash ?? (await timingDummyHash()), body.password);
+    if (!staff || !ok) throw failed('STAFF_LOGIN_FAILED');
+    if (staff.disabled) throw new AppError('STAFF_DISABLED');
+    let lastStep = staff.totpLastStep;
+    if (staff.totpSecret) {
+      if (!body.totp) throw new AppError('STAFF_TOTP_REQUIRED');
+      const step = acceptedTotpStep(staff.totpSecret, body.totp);
+      if (step === null || (lastStep !== null && step <= lastStep)) throw failed('STAFF_TOTP_INVALID');
+      lastStep = step;
+    }
+    byEmail.reset(emailKey);
+    const token = `stf_${randomBytes(32).toString('base64url')}`;
+    const now = deps.now();
+    await insertStaffSession(db, {
+      staffId: staff.id,
+      tokenHash: hashToken(token),
+      createdAt: new Date(now),
+      expiresAt: new Date(now + SESSION_HOURS * 3_600_000),
+      ip: req.ip ?? null,
+      userAgent: (req.headers['user-agent'] ?? '').slice(0, 300) || null,
+    });
+    const updated = (await updateStaff(db, staff.id, {
+      lastLoginAt: new Date(now),
+      totpLastStep: lastStep,
+    }))!;
+    return { token, staff: toStaffMember(updated), mustEnrolTotp: mustEnrolTotp(updated) };
+  });
+
+  registerStaffCall(app, deps, staffLogoutCall, async ({ tokenHash }) => {
+    await revokeStaffSession(db, tokenHash, new Date(deps.now()));
+    return null;
+  });
+
+  registerStaffCall(app, deps, staffMeCall, ({ staff }) => ({
+    staff: toStaffMember(staff),
+    mustEnrolTotp: mustEnrolTotp(staff),
+  }));
+
+  registerStaffCall(app, deps, staffTotpStartCall, async ({ staff }) => {
+    const secret = newTotpSecret();
+    await updateStaff(db, staff.id, { totpPendingSecret: secret });
+    return { secret, otpauthUrl: totpUri(secret, staff.email, 'Meridian back office') };
+  });
+
+  registerStaffCall(app, deps, staffTotpConfirmCall, async ({ staff, body, audit }) => {
+    const pending = staff.totpPendingSecret;
+    const step = pending ? acceptedTotpStep(pending, body.code) : null;
+    if (!pending || step === null) throw new AppError('STAFF_TOTP_INVALID');
+    const updated = (await updateStaff(db, staff.id, {
+      totpSecret: pending,
+      totpPendingSecret: null,
+      totpLastStep: step,
+    }))!;
+    audit({
+      action: 'staff.totp_enrolled',
+      targetType: 'staff',
+      targetId: staff.id,
+      before: snapshot(staff),
+      after: snapshot(updated),
+    });
+    return { staff: toStaffMember(updated) };
+  });
+
+  registerStaffCall(app, deps, staffChangePasswordCall, async ({ staff, body, tokenHash, audit }) => {
+    if (!(await verifyPassword(staff.passwordHash, body.current))) throw new AppError('STAFF_PASSWORD_WRONG');
+    if (!isStaffPasswordStrong(body.next)) throw new AppError('STAFF_PASSWORD_WEAK');
+    await updateStaff(db, staff.id, { passwordHash: await hashPassword(body.next) });
+    await revokeStaffSessions(db, staff.id, new Date(deps.now()), tokenHash);
+    audit({ action: 'staff.password_changed', targetType: 'staff', targetId: staff.id });
+    return null;
+  });
+
+  registerStaffCall(app, deps, staffListCall, async () => (await listStaff(db)).map(toStaffMember));
+
+  registerStaffCall(app, deps, staffCreateCall, async ({ body, audit }) => {
+    if (!isStaffPasswordStrong(body.password)) throw new AppError('STAFF_PASSWORD_WEAK');
+    const created = await insertStaff(db, {
+      email: body.email,
+      name: body.name,
+      role: body.role,
+      passwordHash: await hashPassword(body.password),
+    });
+    if (!created) throw new AppError('STAFF_EMAIL_EXISTS');
+    audit({
+      action: 'staff.created',
+      targetType: 'staff',
+      targetId: created.id,
+      before: null,
+      after: snapshot(created),
+    });
+    return toStaffMember(created);
+  });
+
+  registerStaffCall(app, deps, staffUpdateCall, async ({ params, body, audit }) => {
+    const before = await findStaffById(db, params.id);
+    if (!before) throw new AppError('STAFF_NOT_FOUND');
+    const losesOwner =
+      before.role === 'owner' &&
+      !before.disabled &&
+      ((body.role && body.role !== 'owner') || body.disabled === true);
+    if (losesOwner && (await countActiveOwners(db)) <= 1) throw new AppError('STAFF_LAST_OWNER');
+    const updated = (await updateStaff(db, params.id, {
+      ...(body.role ? { role: body.role } : {}),
+      ...(body.disabled !== undefined ? { disabled: body.disabled } : {}),
+      ...(body.resetTotp ? { totpSecret: null, totpPendingSecret: null, totpLastStep: null } : {}),
+    }))!;
+    // A changed role, a disabled account or a reset second factor ends its sessions.
+    await revokeStaffSessions(db, params.id, new Date(deps.now()));
+    audit({
+      action: 'staff.updated',
+      targetType: 'staff',
+      targetId: params.id,
+      before: snapshot(before),
+      after: snapshot(updated),
+    });
+    return toStaffMember(updated);
+  });
+}

@@ -1,0 +1,450 @@
+import {
+  ALL_STAFF_CALLS,
+  STAFF_API_PREFIX,
+  STAFF_ROLES,
+  type StaffCallContract,
+  type StaffRole,
+} from '@meridian/contracts';
+import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findMismatchedAccounts } from '../src/modules/ledger/ledger.repository.ts';
+import { currentTotp } from '../src/modules/staff/totp.ts';
+import { getJson, postForm, registerEmail, sqlCount } from './support/accounts.ts';
+import { DB_KINDS } from './support/databases.ts';
+import { startTestServer, type TestServer } from './support/test-server.ts';
+
+type Envelope = { code: number; msg: string; data: any };
+const OWNER = { email: 'owner@test.local', password: 'owner-password-1' };
+const PASSWORD = 'staff-password-1';
+
+describe.each(DB_KINDS)('back office on %s', (kind) => {
+  let s: TestServer;
+  const tokens = {} as Record<StaffRole, string>;
+  const secrets = {} as Partial<Record<StaffRole, string>>;
+  let ip = 10;
+
+  const staffCall = async (
+    method: 'GET' | 'POST',
+    path: string,
+    opts: { token?: string; body?: unknown; query?: Record<string, string>; ip?: string } = {},
+  ): Promise<Envelope> => {
+    const qs = opts.query ? `?${new URLSearchParams(opts.query)}` : '';
+    const res = await s.app.inject({
+      method,
+      url: `${STAFF_API_PREFIX}${path}${qs}`,
+      headers: {
+        lang: 'en',
+        ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+        ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(method === 'POST' ? { payload: JSON.stringify(opts.body ?? {}) } : {}),
+      remoteAddress: opts.ip ?? '127.0.0.1',
+    });
+    return res.json() as Envelope;
+  };
+  const login = (email: string, password: string, totp?: string, from = '127.0.0.1') =>
+    staffCall('POST', '/auth/login', { body: { email, password, ...(totp ? { totp } : {}) }, ip: from });
+  const auditCount = () => sqlCount(s, sql`select count(*) as n from staff_audit`);
+  const lastAudit = async () =>
+    (
+      (await s.database.db.execute(sql`select * from staff_audit order by id desc limit 1`)) as unknown as {
+        rows: Array<Record<string, any>>;
+      }
+    ).rows[0]!;
+  async function enrol(token: string) {
+    const start = await staffCall('POST', '/auth/totp/start', { token });
+    expect(start.code).toBe(1);
+    expect(start.data.otpauthUrl).toMatch(/^otpauth:\/\/totp\//);
+    const done = await staffCall('POST', '/auth/totp/confirm', {
+      token,
+      body: { code: currentTotp(start.data.secret) },
+    });
+    expect(done.code).toBe(1);
+    expect(done.data.staff.totpEnabled).toBe(true);
+    return start.data.secret as string;
+  }
+
+  beforeAll(async () => {
+    s = await startTestServer(kind, { env: { ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password } });
+    s.tick(5_000);
+    const first = await login(OWNER.email, OWNER.password);
+    expect(first.code).toBe(1);
+    expect(first.data.mustEnrolTotp).toBe(true);
+    // Until the owner enrols a second factor, only enrolment is allowed.
+    expect((await staffCall('GET', '/dashboard', { token: first.data.token })).code).toBe(5106);
+    secrets.owner = await enrol(first.data.token);
+    tokens.owner = first.data.token;
+    for (const role of STAFF_ROLES.filter((r) => r !== 'owner')) {
+      const created = await staffCall('POST', '/staff', {
+        token: tokens.owner,
+        body: { email: `${role}@test.local`, name: role, role, password: PASSWORD },
+      });
+      expect(created.code, created.msg).toBe(1);
+      const r = await login(`${role}@test.local`, PASSWORD);
+      expect(r.code).toBe(1);
+      tokens[role] = r.data.token;
+      expect(r.data.mustEnrolTotp).toBe(role === 'finance');
+      if (role === 'finance') secrets.finance = await enrol(r.data.token);
+    }
+  }, 120_000);
+  afterAll(() => s?.stop());
+
+  it('lets each role use exactly the calls its contract allows; no token, a trader token or a bad one are refused', async () => {
+    const trader = (await getJson(s, '/api/user/createAccountDemoForU?demo_id=bo-matrix-0001')).data
+      .token as string;
+    const restricted = ALL_STAFF_CALLS.filter((c) => Array.isArray(c.access)) as StaffCallContract[];
+    expect(restricted.length).toBeGreaterThan(15);
+    for (const c of restricted) {
+      // Ids that exist nowhere and empty bodies: an allowed role gets past the role check (to a
+      // validation or not-found refusal, or success), a refused one stops at it.
+      const path = c.path.replace(':id', '999999');
+      for (const role of STAFF_ROLES) {
+        const r = await staffCall(c.method, path, { token: tokens[role] });
+        const allowed = role === 'owner' || (c.access as readonly string[]).includes(role);
+        if (allowed)
+          expect([5107, 999, 5106], `${role} ${c.method} ${c.path}: ${r.msg}`).not.toContain(r.code);
+        else expect(r.code, `${role} ${c.method} ${c.path}`).toBe(5107);
+      }
+      for (const token of [undefined, trader, 'stf_not-a-real-token-000000000']) {
+        const r = await staffCall(c.method, path, token ? { token } : {});
+        expect(r.code, `${c.method} ${c.path} with ${token ? 'a foreign token' : 'no token'}`).toBe(999);
+      }
+    }
+    // The declared matrix says what a broker expects (not only what the contracts say).
+    const may = (role: StaffRole, path: string, method = 'POST') =>
+      STAFF_ROLES.includes(role) &&
+      (role === 'owner' ||
+        (
+          restricted.find((c) => c.path === path && c.method === method)!.access as readonly string[]
+        ).includes(role));
+    expect(may('finance', '/users/:id/adjust')).toBe(true);
+    expect(may('support', '/users/:id/adjust')).toBe(false);
+    expect(may('dealer', '/users/:id/adjust')).toBe(false);
+    expect(may('compliance', '/users/:id/freeze')).toBe(true);
+    expect(may('support', '/users/:id/freeze')).toBe(false);
+    expect(may('dealer', '/instruments/:id')).toBe(true);
+    expect(may('finance', '/instruments/:id')).toBe(false);
+    expect(may('compliance', '/settings')).toBe(false);
+    expect(may('content', '/users', 'GET')).toBe(false);
+    // A staff token is not a trader's session either.
+    expect((await getJson(s, '/api/user/info', { authorization: tokens.owner })).code).toBe(999);
+  });
+
+  it('asks for the second factor, refuses a wrong or replayed code, and limits sign-in attempts', async () => {
+    expect((await login('finance@test.local', PASSWORD)).code).toBe(5102);
+    expect((await login('finance@test.local', PASSWORD, '000000', '10.0.0.1')).code).toBe(5103);
+    // The code accepted at enrolment cannot be used again.
+    const replay = await login('finance@test.local', PASSWORD, currentTotp(secrets.finance!), '10.0.0.1');
+    expect([1, 5103]).toContain(replay.code);
+    if (replay.code === 1) {
+      expect(
+        (await login('finance@test.local', PASSWORD, currentTotp(secrets.finance!), '10.0.0.1')).code,
+      ).toBe(5103);
+    }
+    for (let i = 0; i < 5; i++)
+      expect((await login('support@test.local', 'wrong-password-1', undefined, `10.0.1.${ip++}`)).code).toBe(
+        5101,
+      );
+    expect((await login('support@test.local', PASSWORD, undefined, `10.0.1.${ip++}`)).code).toBe(5104);
+    expect((await login('nobody@test.local', 'whatever-1234')).code).toBe(5101);
+  });
+
+  it('adjusts a balance through the ledger (type 10 with the memo), audited with before and after', async () => {
+    const trader = await registerEmail(s, 'adjust-me@test.local');
+    const before = await auditCount();
+    const credit = await staffCall('POST', `/users/${trader.user.id}/adjust`, {
+      token: tokens.finance,
+      body: { amount: '250.50', memo: 'Goodwill credit' },
+    });
+    expect(credit.code, credit.msg).toBe(1);
+    expect(credit.data.balance).toBe('250.50');
+    expect(await auditCount()).toBe(before + 1);
+    const a = await lastAudit();
+    expect(a).toMatchObject({
+      action: 'user.balance_adjusted',
+      target_type: 'user',
+      target_id: String(trader.user.id),
+      staff_email: 'finance@test.local',
+    });
+    expect(a.before).toEqual({ balance: '0.00' });
+    expect(a.after).toMatchObject({ balance: '250.50', amount: '250.50', memo: 'Goodwill credit' });
+    // The trader sees it, and the ledger entry carries the memo.
+    const bal = await getJson(s, '/v1/api/main/wallet/getBalance', { authorization: trader.token });
+    expect(bal.data.balance).toBe('250.50');
+    const ledger = await staffCall('GET', `/users/${trader.user.id}/ledger`, { token: tokens.finance });
+    expect(ledger.data.rows[0]).toMatchObject({ type: 10, balanceDelta: '250.50', memo: 'Goodwill credit' });
+    // A debit beyond the balance is refused and writes nothing.
+    const n = await auditCount();
+    const over = await staffCall('POST', `/users/${trader.user.id}/adjust`, {
+      token: tokens.finance,
+      body: { amount: '-1000', memo: 'Too much' },
+    });
+    expect(over.code).toBe(5114);
+    expect(await auditCount()).toBe(n);
+    expect(
+      (
+        await staffCall('POST', `/users/${trader.user.id}/adjust`, {
+          token: tokens.finance,
+          body: { amount: '1e3', memo: 'float' },
+        })
+      ).code,
+    ).toBe(1001);
+    expect(await findMismatchedAccounts(s.database.db)).toEqual([]);
+  });
+
+  it('freezes trading (orders refused with a clear message) and login (sessions end), audited', async () => {
+    const trader = await registerEmail(s, 'freeze-me@test.local');
+    await staffCall('POST', `/users/${trader.user.id}/adjust`, {
+      token: tokens.owner,
+      body: { amount: '50000', memo: 'Funding' },
+    });
+    const btc = (await getJson(s, '/v1/api/forex/trade_list?searchCurrency=BTCUSD')).data[0];
+    const order = () =>
+      getJson(s, `/v1/api/forex/submit?type=1&cont=0.01&forex_id=${btc.Id}&status=1&multiple=10`, {
+        authorization: trader.token,
+      });
+    expect((await order()).code).toBe(1);
+    const frozen = await staffCall('POST', `/users/${trader.user.id}/freeze`, {
+      token: tokens.compliance,
+      body: { login: false, trading: true, reason: 'KYC review' },
+    });
+    expect(frozen.data).toMatchObject({
+      tradingFrozen: true,
+      loginFrozen: false,
+      frozenReason: 'KYC review',
+    });
+    const refused = await order();
+    expect(refused).toMatchObject({
+      code: 4024,
+      msg: 'Trading is suspended on this account. Please contact customer service',
+    });
+    expect((await lastAudit()).after).toMatchObject({ tradingFrozen: true, reason: 'KYC review' });
+
+    await staffCall('POST', `/users/${trader.user.id}/freeze`, {
+      token: tokens.compliance,
+      body: { login: true, trading: true, reason: 'Fraud suspicion' },
+    });
+    expect((await getJson(s, '/api/user/info', { authorization: trader.token })).code).toBe(999);
+    const again = await postForm(s, '/api/user/loginForU', {
+      login_type: 1,
+      account: 'freeze-me@test.local',
+      password: 'secret123',
+    });
+    expect(again.code).toBe(3204);
+    await staffCall('POST', `/users/${trader.user.id}/freeze`, {
+      token: tokens.compliance,
+      body: { login: false, trading: false, reason: 'Cleared' },
+    });
+    const back = await postForm(s, '/api/user/loginForU', {
+      login_type: 1,
+      account: 'freeze-me@test.local',
+      password: 'secret123',
+    });
+    expect(back.code).toBe(1);
+    expect(
+      (
+        await getJson(s, `/v1/api/forex/submit?type=1&cont=0.01&forex_id=${btc.Id}&status=1&multiple=10`, {
+          authorization: back.data.token,
+        })
+      ).code,
+    ).toBe(1);
+  });
+
+  it('changes an instrument live: the next quotes carry the new spread; audited', async () => {
+    const list = await staffCall('GET', '/instruments', { token: tokens.dealer });
+    const eur = list.data.find((i: any) => i.code === 'EURUSD');
+    const r = await staffCall('POST', `/instruments/${eur.id}`, {
+      token: tokens.dealer,
+      body: { spreadPoints: 40, maxLotsPerOrder: '5' },
+    });
+    expect(r.code, r.msg).toBe(1);
+    expect(r.data).toMatchObject({ spreadPoints: 40, maxLotsPerOrder: '5' });
+    const a = await lastAudit();
+    expect(a).toMatchObject({ action: 'instrument.updated', target_id: String(eur.id) });
+    expect(a.before.spreadPoints).toBe(eur.spreadPoints);
+    expect(a.after.spreadPoints).toBe(40);
+    s.tick(5_000);
+    const q = (await getJson(s, '/v1/api/forex/trade_list?searchCurrency=EURUSD')).data[0].ForexQuotations;
+    expect(Math.round((q.Ask - q.Bid) * 10 ** 5)).toBe(40);
+    // The new per-order limit applies to the next order.
+    const token = (await getJson(s, '/api/user/createAccountDemoForU?demo_id=bo-limit-0001')).data.token;
+    const big = await getJson(
+      s,
+      `/v1/api/forex/submit?type=1&cont=6&forex_id=${eur.id}&status=1&multiple=100`,
+      { authorization: token },
+    );
+    expect(big.code).toBe(4008);
+    // Disabled: gone from the trade list, new orders refused.
+    await staffCall('POST', `/instruments/${eur.id}`, { token: tokens.dealer, body: { enabled: false } });
+    expect((await getJson(s, '/v1/api/forex/trade_list?searchCurrency=EURUSD')).data).toEqual([]);
+    expect(
+      (
+        await getJson(s, `/v1/api/forex/submit?type=1&cont=0.01&forex_id=${eur.id}&status=1&multiple=100`, {
+          authorization: token,
+        })
+      ).code,
+    ).toBe(2001);
+    await staffCall('POST', `/instruments/${eur.id}`, {
+      token: tokens.dealer,
+      body: { enabled: true, spreadPoints: eur.spreadPoints, maxLotsPerOrder: eur.maxLotsPerOrder },
+    });
+  });
+
+  it('closes a position as the house, shows it in the monitor and the exposure, and records an admin close', async () => {
+    const token = (await getJson(s, '/api/user/createAccountDemoForU?demo_id=bo-close-0001')).data.token;
+    const btc = (await getJson(s, '/v1/api/forex/trade_list?searchCurrency=BTCUSD')).data[0];
+    const o = await getJson(
+      s,
+      `/v1/api/forex/submit?type=1&cont=0.5&forex_id=${btc.Id}&status=1&multiple=10`,
+      { authorization: token },
+    );
+    expect(o.code).toBe(1);
+    const monitor = await staffCall('GET', '/positions', {
+      token: tokens.dealer,
+      query: { status: '1', instrumentId: String(btc.Id) },
+    });
+    expect(monitor.data.rows.map((r: any) => r.id)).toContain(o.data.Id);
+    const dash = await staffCall('GET', '/dashboard', { token: tokens.support });
+    const btcExposure = dash.data.exposure.find((e: any) => e.code === 'BTCUSD');
+    expect(Number(btcExposure.netLots)).toBeGreaterThanOrEqual(0.5);
+    expect(dash.data.openPositions).toBeGreaterThan(0);
+    const closed = await staffCall('POST', `/orders/${o.data.Id}/close`, {
+      token: tokens.dealer,
+      body: { reason: 'Abusive trading' },
+    });
+    expect(closed.code, closed.msg).toBe(1);
+    expect(closed.data).toMatchObject({ status: 3, closeReason: 'admin' });
+    expect(await lastAudit()).toMatchObject({ action: 'order.admin_close', target_id: String(o.data.Id) });
+    const history = await getJson(s, '/v1/api/forex/my_deal?status=3', { authorization: token });
+    expect(history.data.data[0]).toMatchObject({ Id: o.data.Id, CloseReason: 'admin' });
+    expect(await findMismatchedAccounts(s.database.db)).toEqual([]);
+  });
+
+  it('validates and applies platform settings at once; the audit log is append-only and searchable', async () => {
+    expect(
+      (await staffCall('POST', '/settings', { token: tokens.owner, body: { stop_out_level: '120' } })).code,
+    ).toBe(5113);
+    expect(
+      (await staffCall('POST', '/settings', { token: tokens.owner, body: { trade_fee_type: '7' } })).code,
+    ).toBe(1001);
+    const r = await staffCall('POST', '/settings', {
+      token: tokens.owner,
+      body: { site_title: 'Meridian Markets', stop_out_level: '40' },
+    });
+    expect(r.code, r.msg).toBe(1);
+    expect((await getJson(s, '/api/basicSet/getBasicInfo')).data.title).toBe('Meridian Markets');
+    expect((await lastAudit()).after).toEqual({ site_title: 'Meridian Markets', stop_out_level: '40' });
+    await expect(s.database.db.execute(sql`update staff_audit set action = 'x'`)).rejects.toThrow();
+    await expect(s.database.db.execute(sql`delete from staff_audit`)).rejects.toThrow();
+    const search = await staffCall('GET', '/audit', {
+      token: tokens.compliance,
+      query: { action: 'settings', targetType: 'settings' },
+    });
+    expect(search.data.total).toBeGreaterThanOrEqual(1);
+    const csv = await s.app.inject({
+      method: 'GET',
+      url: `${STAFF_API_PREFIX}/audit.csv?action=settings`,
+      headers: { authorization: `Bearer ${tokens.compliance}` },
+    });
+    expect(csv.headers['content-type']).toMatch(/text\/csv/);
+    expect(csv.body.split('\r\n')[0]).toContain('action');
+    const forbiddenCsv = await s.app.inject({
+      method: 'GET',
+      url: `${STAFF_API_PREFIX}/audit.csv`,
+      headers: { authorization: `Bearer ${tokens.support}` },
+    });
+    expect(forbiddenCsv.json().code).toBe(5107);
+  });
+
+  it('uploads an instrument logo checked by content and re-encoded; refuses anything that is not a plain image', async () => {
+    const list = await staffCall('GET', '/instruments', { token: tokens.content });
+    const gold = list.data.find((i: any) => i.code === 'XAUUSD');
+    const upload = async (bytes: Buffer, name: string, type: string) => {
+      const form = new FormData();
+      form.append('file', new Blob([bytes], { type }), name);
+      const res = await fetch(`${s.baseUrl}${STAFF_API_PREFIX}/instruments/${gold.id}/logo`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${tokens.content}`, lang: 'en' },
+        body: form,
+      });
+      return (await res.json()) as Envelope;
+    };
+    const png = await sharp({ create: { width: 600, height: 400, channels: 4, background: '#c9a227' } })
+      .png()
+      .withMetadata({ exif: { IFD0: { Copyright: 'secret-exif-marker' } } })
+      .toBuffer();
+    // A polyglot: a real PNG with an HTML page appended.
+    const polyglot = Buffer.concat([png, Buffer.from('<html><script>alert(1)</script></html>')]);
+    const ok = await upload(polyglot, 'logo.png', 'image/png');
+    expect(ok.code, ok.msg).toBe(1);
+    expect(ok.data.logo).toMatch(/^\/static\/upload\/logo\/[0-9a-f-]{36}\.png$/);
+    const served = await fetch(`${s.baseUrl}${ok.data.logo}`);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    const body = Buffer.from(await served.arrayBuffer());
+    expect(body.includes('<script>')).toBe(false);
+    expect(body.includes('secret-exif-marker')).toBe(false);
+    const meta = await sharp(body).metadata();
+    expect(Math.max(meta.width!, meta.height!)).toBe(256);
+    // The trader's trade list shows the new logo at once.
+    expect((await getJson(s, '/v1/api/forex/trade_list?searchCurrency=XAUUSD')).data[0].Logo).toBe(
+      ok.data.logo,
+    );
+    expect((await lastAudit()).action).toBe('instrument.logo');
+
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    expect((await upload(svg, 'logo.svg', 'image/svg+xml')).code).toBe(1102);
+    expect((await upload(Buffer.from('<!doctype html><p>hi</p>'), 'logo.jpg', 'image/jpeg')).code).toBe(1102);
+    expect((await upload(Buffer.alloc(6 * 1024 * 1024, 1), 'big.png', 'image/png')).code).toBe(1101);
+    const wide = await sharp({ create: { width: 9000, height: 10, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
+    expect((await upload(wide, 'wide.png', 'image/png')).code).toBe(1103);
+    const truncated = png.subarray(0, 200);
+    expect((await upload(truncated, 'cut.png', 'image/png')).code).toBe(1102);
+    // A role without the right is refused before the file is read.
+    const form = new FormData();
+    form.append('file', new Blob([png], { type: 'image/png' }), 'x.png');
+    const denied = await fetch(`${s.baseUrl}${STAFF_API_PREFIX}/instruments/${gold.id}/logo`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokens.support}` },
+      body: form,
+    });
+    expect(((await denied.json()) as Envelope).code).toBe(5107);
+  });
+
+  it('keeps the last owner, ends sessions of a disabled account, and shows the outbox to support', async () => {
+    const me = await staffCall('GET', '/auth/me', { token: tokens.owner });
+    expect(
+      (
+        await staffCall('POST', `/staff/${me.data.staff.id}`, {
+          token: tokens.owner,
+          body: { role: 'support' },
+        })
+      ).code,
+    ).toBe(5115);
+    const list = await staffCall('GET', '/staff', { token: tokens.owner });
+    const content = list.data.find((x: any) => x.role === 'content');
+    expect(
+      (await staffCall('POST', `/staff/${content.id}`, { token: tokens.owner, body: { disabled: true } }))
+        .data.disabled,
+    ).toBe(true);
+    expect((await staffCall('GET', '/dashboard', { token: tokens.content })).code).toBe(999);
+    expect((await login('content@test.local', PASSWORD)).code).toBe(5105);
+    expect(
+      (
+        await staffCall('POST', '/staff', {
+          token: tokens.owner,
+          body: { email: 'weak@test.local', name: 'W', role: 'support', password: 'short1' },
+        })
+      ).code,
+    ).toBe(5109);
+    await postForm(s, '/api/notify/send_email', { to: 'outbox-check@test.local', type: 1 });
+    const outbox = await staffCall('GET', '/outbox', {
+      token: tokens.support,
+      query: { target: 'outbox-check' },
+    });
+    expect(outbox.data.rows[0].body).toMatch(/\d{6}/);
+  });
+});

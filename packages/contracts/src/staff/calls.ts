@@ -1,0 +1,626 @@
+import { z } from 'zod';
+import { defineStaffCall, STAFF_ROLES } from './define-staff-call.ts';
+
+// ---- shared pieces ------------------------------------------------------------------------------
+
+const idParam = z.object({ id: z.coerce.number().int().positive() });
+const page = z.coerce.number().int().min(1).max(100_000).default(1);
+const pageSize = z.coerce.number().int().min(1).max(200).default(20);
+/** Exact decimal text, optionally signed (money never travels as a JSON number). */
+const decimalText = z
+  .string()
+  .trim()
+  .regex(/^-?\d{1,14}(\.\d{1,6})?$/, 'a decimal amount with at most 6 decimals');
+const positiveDecimal = z
+  .string()
+  .trim()
+  .regex(/^\d{1,12}(\.\d{1,8})?$/)
+  .refine((v) => Number(v) > 0, 'must be above 0');
+const reason = z.string().trim().min(3).max(500);
+const paged = <T extends z.ZodType>(row: T) => z.object({ rows: z.array(row), total: z.number().int() });
+
+export const staffRole = z.enum(STAFF_ROLES);
+export const staffMember = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  role: staffRole,
+  totpEnabled: z.boolean(),
+  disabled: z.boolean(),
+  createdAt: z.string(),
+  lastLoginAt: z.string().nullable(),
+});
+export type StaffMember = z.infer<typeof staffMember>;
+
+// ---- sign-in and second factor -------------------------------------------------------------------
+
+export const staffLoginCall = defineStaffCall({
+  method: 'POST',
+  path: '/auth/login',
+  access: 'public',
+  changes: false,
+  summary:
+    'Sign in with e-mail and password, plus the 6-digit TOTP code when the account has one enrolled ' +
+    '(without it the answer is STAFF_TOTP_REQUIRED). `mustEnrolTotp` means the role needs a second ' +
+    'factor that is not set up yet: only enrolment is allowed until it is.',
+  body: z.object({
+    email: z.string().trim().toLowerCase().email().max(200),
+    password: z.string().min(1).max(200),
+    totp: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/)
+      .optional(),
+  }),
+  data: z.object({ token: z.string(), staff: staffMember, mustEnrolTotp: z.boolean() }),
+});
+
+export const staffLogoutCall = defineStaffCall({
+  method: 'POST',
+  path: '/auth/logout',
+  access: 'session',
+  changes: false,
+  summary: 'End this staff session',
+  data: z.null(),
+});
+
+export const staffMeCall = defineStaffCall({
+  method: 'GET',
+  path: '/auth/me',
+  access: 'session',
+  changes: false,
+  summary: 'The signed-in staff member',
+  data: z.object({ staff: staffMember, mustEnrolTotp: z.boolean() }),
+});
+
+export const staffTotpStartCall = defineStaffCall({
+  method: 'POST',
+  path: '/auth/totp/start',
+  access: 'session',
+  changes: false,
+  summary: 'Start TOTP enrolment: a new secret and its otpauth:// URL (shown as a QR code)',
+  data: z.object({ secret: z.string(), otpauthUrl: z.string() }),
+});
+
+export const staffTotpConfirmCall = defineStaffCall({
+  method: 'POST',
+  path: '/auth/totp/confirm',
+  access: 'session',
+  changes: true,
+  summary: 'Finish TOTP enrolment with a code from the authenticator app',
+  body: z.object({
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/),
+  }),
+  data: z.object({ staff: staffMember }),
+});
+
+export const staffChangePasswordCall = defineStaffCall({
+  method: 'POST',
+  path: '/auth/password',
+  access: 'session',
+  changes: true,
+  summary: 'Change one’s own password (policy: 12+ characters, letters and digits); other sessions end',
+  body: z.object({ current: z.string().min(1).max(200), next: z.string().min(1).max(200) }),
+  data: z.null(),
+});
+
+// ---- staff accounts (owner) ------------------------------------------------------------------------
+
+export const staffListCall = defineStaffCall({
+  method: 'GET',
+  path: '/staff',
+  access: ['owner'],
+  changes: false,
+  summary: 'Every staff account',
+  data: z.array(staffMember),
+});
+
+export const staffCreateCall = defineStaffCall({
+  method: 'POST',
+  path: '/staff',
+  access: ['owner'],
+  changes: true,
+  summary: 'Create a staff account with a role and an initial password (policy applies)',
+  body: z.object({
+    email: z.string().trim().toLowerCase().email().max(200),
+    name: z.string().trim().min(1).max(100),
+    role: staffRole,
+    password: z.string().min(1).max(200),
+  }),
+  data: staffMember,
+});
+
+export const staffUpdateCall = defineStaffCall({
+  method: 'POST',
+  path: '/staff/:id',
+  access: ['owner'],
+  changes: true,
+  summary: 'Change a staff account’s role or disable it (its sessions end); reset its second factor',
+  params: idParam,
+  body: z.object({
+    role: staffRole.optional(),
+    disabled: z.boolean().optional(),
+    resetTotp: z.boolean().optional(),
+  }),
+  data: staffMember,
+});
+
+// ---- dashboard -------------------------------------------------------------------------------------
+
+export const exposureRow = z.object({
+  instrumentId: z.number().int(),
+  code: z.string(),
+  /** Net lots traders hold (buy − sell); the house holds the opposite. */
+  netLots: z.string(),
+  /** Traders' net position valued at the mid, in USD (signed). */
+  notionalUsd: z.string(),
+  /** The house's floating profit on this instrument (minus the traders' floating profit), USD. */
+  houseFloatingUsd: z.string(),
+  positions: z.number().int(),
+});
+
+export const staffDashboardCall = defineStaffCall({
+  method: 'GET',
+  path: '/dashboard',
+  access: [...STAFF_ROLES],
+  changes: false,
+  summary: 'Users today and in total, open positions and pending orders, review queues, broker exposure',
+  data: z.object({
+    usersToday: z.number().int(),
+    usersTotal: z.number().int(),
+    openPositions: z.number().int(),
+    pendingOrders: z.number().int(),
+    /** Review queues (null where the feature does not exist yet). */
+    queues: z.object({ deposits: z.number().int().nullable(), withdrawals: z.number().int().nullable() }),
+    exposure: z.array(exposureRow),
+  }),
+});
+
+// ---- users -----------------------------------------------------------------------------------------
+
+export const staffUserRow = z.object({
+  id: z.number().int(),
+  uid: z.string(),
+  email: z.string().nullable(),
+  mobile: z.string().nullable(),
+  inviteCode: z.string(),
+  isDemo: z.boolean(),
+  balance: z.string(),
+  lockBalance: z.string(),
+  margin: z.string(),
+  creditScore: z.number().int(),
+  loginFrozen: z.boolean(),
+  tradingFrozen: z.boolean(),
+  frozenReason: z.string(),
+  createdAt: z.string(),
+});
+export type StaffUserRow = z.infer<typeof staffUserRow>;
+
+const usersQuery = z.object({
+  q: z.string().trim().max(200).default(''),
+  demo: z.enum(['all', 'real', 'demo']).default('all'),
+  page,
+  pageSize,
+});
+
+export const staffUsersCall = defineStaffCall({
+  method: 'GET',
+  path: '/users',
+  access: ['finance', 'compliance', 'support', 'dealer'],
+  changes: false,
+  summary: 'Search users by uid, e-mail, phone or invite code (also CSV: /users.csv with the same query)',
+  query: usersQuery,
+  data: paged(staffUserRow),
+});
+
+export const staffOrderRow = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  uid: z.string(),
+  instrumentId: z.number().int(),
+  code: z.string(),
+  side: z.enum(['buy', 'sell']),
+  status: z.number().int(),
+  quantity: z.string(),
+  leverage: z.number().int(),
+  openPrice: z.string().nullable(),
+  targetPrice: z.string().nullable(),
+  currentPrice: z.number().nullable(),
+  stopLoss: z.string(),
+  takeProfit: z.string(),
+  margin: z.string(),
+  fee: z.string(),
+  /** Live floating profit for a position; realised profit for history. */
+  profit: z.string().nullable(),
+  closeReason: z.string().nullable(),
+  createdAt: z.string(),
+  closedAt: z.string().nullable(),
+});
+export type StaffOrderRow = z.infer<typeof staffOrderRow>;
+
+export const staffSessionRow = z.object({
+  id: z.number().int(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  revokedAt: z.string().nullable(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+});
+
+export const staffUserDetailCall = defineStaffCall({
+  method: 'GET',
+  path: '/users/:id',
+  access: ['finance', 'compliance', 'support', 'dealer'],
+  changes: false,
+  summary: 'One user: figures, inviter and invitees, sessions, open positions and pending orders',
+  params: idParam,
+  data: z.object({
+    user: staffUserRow,
+    inviter: staffUserRow.pick({ id: true, uid: true, email: true, mobile: true }).nullable(),
+    invitees: z.array(staffUserRow.pick({ id: true, uid: true, email: true, mobile: true, createdAt: true })),
+    sessions: z.array(staffSessionRow),
+    live: z.array(staffOrderRow),
+  }),
+});
+
+export const ledgerRow = z.object({
+  id: z.number().int(),
+  type: z.number().int(),
+  balanceDelta: z.string(),
+  lockDelta: z.string(),
+  marginDelta: z.string(),
+  balanceAfter: z.string(),
+  memo: z.string(),
+  createdAt: z.string(),
+});
+
+export const staffUserLedgerCall = defineStaffCall({
+  method: 'GET',
+  path: '/users/:id/ledger',
+  access: ['finance', 'compliance', 'support'],
+  changes: false,
+  summary: 'The user’s ledger entries, newest first',
+  params: idParam,
+  query: z.object({ page, pageSize }),
+  data: paged(ledgerRow),
+});
+
+export const staffUserOrdersCall = defineStaffCall({
+  method: 'GET',
+  path: '/users/:id/orders',
+  access: ['finance', 'compliance', 'support', 'dealer'],
+  changes: false,
+  summary: 'The user’s orders: history (closed and cancelled), newest first',
+  params: idParam,
+  query: z.object({ page, pageSize }),
+  data: paged(staffOrderRow),
+});
+
+export const staffCreditScoreCall = defineStaffCall({
+  method: 'POST',
+  path: '/users/:id/credit-score',
+  access: ['compliance'],
+  changes: true,
+  summary: 'Set the user’s credit score (0–100)',
+  params: idParam,
+  body: z.object({ score: z.number().int().min(0).max(100), reason }),
+  data: staffUserRow,
+});
+
+export const staffFreezeCall = defineStaffCall({
+  method: 'POST',
+  path: '/users/:id/freeze',
+  access: ['compliance'],
+  changes: true,
+  summary:
+    'Freeze or unfreeze login (sessions end at once) and trading (new orders refused; closing stays allowed), with a reason',
+  params: idParam,
+  body: z.object({ login: z.boolean(), trading: z.boolean(), reason }),
+  data: staffUserRow,
+});
+
+export const staffAdjustBalanceCall = defineStaffCall({
+  method: 'POST',
+  path: '/users/:id/adjust',
+  access: ['finance'],
+  changes: true,
+  summary:
+    'Credit (positive) or debit (negative) the balance through the ledger (type 10, the memo shown to the user)',
+  params: idParam,
+  body: z.object({
+    amount: decimalText.refine((v) => Number(v) !== 0, 'must not be 0'),
+    memo: z.string().trim().min(3).max(200),
+  }),
+  data: staffUserRow,
+});
+
+export const staffCloseOrderCall = defineStaffCall({
+  method: 'POST',
+  path: '/orders/:id/close',
+  access: ['dealer'],
+  changes: true,
+  summary: 'Close a position (or cancel a pending order) as the house, recorded as an admin close',
+  params: idParam,
+  body: z.object({ reason }),
+  data: staffOrderRow,
+});
+
+// ---- positions monitor ------------------------------------------------------------------------------
+
+export const staffPositionsCall = defineStaffCall({
+  method: 'GET',
+  path: '/positions',
+  access: ['finance', 'compliance', 'dealer'],
+  changes: false,
+  summary:
+    'Every open position (status 1) or pending order (status 0) with live profit (also /positions.csv)',
+  query: z.object({
+    status: z.coerce.number().int().min(0).max(1).default(1),
+    userId: z.coerce.number().int().positive().optional(),
+    instrumentId: z.coerce.number().int().positive().optional(),
+    page,
+    pageSize,
+  }),
+  data: paged(staffOrderRow),
+});
+
+// ---- instruments and categories ---------------------------------------------------------------------
+
+export const staffInstrument = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  showCode: z.string(),
+  categoryId: z.number().int(),
+  logo: z.string(),
+  baseCurrency: z.string(),
+  quoteCurrency: z.string(),
+  pricePrecision: z.number().int(),
+  spreadPoints: z.number().int(),
+  lotStep: z.string(),
+  minLots: z.string(),
+  contractSize: z.string(),
+  feeRate: z.string(),
+  marginMode: z.number().int(),
+  leverageOptions: z.array(z.number().int()),
+  session: z.string(),
+  maxLotsPerOrder: z.string(),
+  maxOpenLots: z.string(),
+  sort: z.number().int(),
+  enabled: z.boolean(),
+});
+export type StaffInstrument = z.infer<typeof staffInstrument>;
+
+export const staffInstrumentsCall = defineStaffCall({
+  method: 'GET',
+  path: '/instruments',
+  access: ['dealer', 'content'],
+  changes: false,
+  summary: 'Every instrument, enabled or not',
+  data: z.array(staffInstrument),
+});
+
+export const staffUpdateInstrumentCall = defineStaffCall({
+  method: 'POST',
+  path: '/instruments/:id',
+  access: ['dealer'],
+  changes: true,
+  summary:
+    'Change an instrument: spread (next quote), lots, contract size, fee rate, margin mode, leverage options, ' +
+    'limits, display name, order, enabled. Open positions keep the terms they opened with.',
+  params: idParam,
+  body: z.object({
+    showCode: z.string().trim().min(1).max(40).optional(),
+    categoryId: z.number().int().positive().optional(),
+    spreadPoints: z.number().int().min(1).max(100_000).optional(),
+    lotStep: positiveDecimal.optional(),
+    minLots: positiveDecimal.optional(),
+    contractSize: positiveDecimal.optional(),
+    feeRate: z
+      .string()
+      .trim()
+      .regex(/^\d{1,4}(\.\d{1,8})?$/)
+      .optional(),
+    marginMode: z.union([z.literal(1), z.literal(2)]).optional(),
+    leverageOptions: z.array(z.number().int().min(1).max(1000)).max(12).optional(),
+    maxLotsPerOrder: positiveDecimal.optional(),
+    maxOpenLots: positiveDecimal.optional(),
+    sort: z.number().int().min(0).max(100_000).optional(),
+    enabled: z.boolean().optional(),
+  }),
+  data: staffInstrument,
+});
+
+export const staffUploadLogoCall = defineStaffCall({
+  method: 'POST',
+  path: '/instruments/:id/logo',
+  access: ['dealer', 'content'],
+  changes: true,
+  summary:
+    'Upload an instrument logo: multipart/form-data with one `file` (JPEG, PNG or WebP, checked by content, at most ' +
+    '5 MB; re-encoded to at most 256 × 256 without metadata); the trade list shows it at once',
+  params: idParam,
+  data: staffInstrument,
+});
+
+export const staffCategory = z.object({
+  id: z.number().int(),
+  key: z.string(),
+  sort: z.number().int(),
+  enabled: z.boolean(),
+});
+
+export const staffCategoriesCall = defineStaffCall({
+  method: 'GET',
+  path: '/categories',
+  access: ['dealer', 'content'],
+  changes: false,
+  summary: 'Every instrument category',
+  data: z.array(staffCategory),
+});
+
+export const staffUpdateCategoryCall = defineStaffCall({
+  method: 'POST',
+  path: '/categories/:id',
+  access: ['dealer', 'content'],
+  changes: true,
+  summary: 'Change a category’s order or enable/disable it',
+  params: idParam,
+  body: z.object({ sort: z.number().int().min(0).max(100_000).optional(), enabled: z.boolean().optional() }),
+  data: staffCategory,
+});
+
+// ---- platform settings ------------------------------------------------------------------------------
+
+export const STAFF_SETTING_KEYS = [
+  'service_link',
+  'service_link_type',
+  'verify_reg_type',
+  'trade_fee_type',
+  'site_title',
+  'platform_email',
+  'stop_out_level',
+  'margin_call_level',
+  'demo_start_balance',
+] as const;
+
+export const staffSettingsCall = defineStaffCall({
+  method: 'GET',
+  path: '/settings',
+  access: ['compliance'],
+  changes: false,
+  summary: 'The platform settings staff can change',
+  data: z.array(z.object({ key: z.enum(STAFF_SETTING_KEYS), value: z.string() })),
+});
+
+export const staffUpdateSettingsCall = defineStaffCall({
+  method: 'POST',
+  path: '/settings',
+  access: ['owner'],
+  changes: true,
+  summary:
+    'Change platform settings (each value is checked: link types 1/2, verify type 1/2, fee type 1/2, levels as ' +
+    'percentages with margin call above stop-out, demo balance a positive amount); the engine applies them at once',
+  body: z.object({
+    service_link: z.string().trim().url().max(500).optional(),
+    service_link_type: z.enum(['1', '2']).optional(),
+    verify_reg_type: z.enum(['1', '2']).optional(),
+    trade_fee_type: z.enum(['1', '2']).optional(),
+    site_title: z.string().trim().min(1).max(100).optional(),
+    platform_email: z.string().trim().email().max(200).optional(),
+    stop_out_level: z
+      .string()
+      .trim()
+      .regex(/^\d{1,3}(\.\d{1,2})?$/)
+      .optional(),
+    margin_call_level: z
+      .string()
+      .trim()
+      .regex(/^\d{1,3}(\.\d{1,2})?$/)
+      .optional(),
+    demo_start_balance: z
+      .string()
+      .trim()
+      .regex(/^\d{1,12}(\.\d{1,2})?$/)
+      .optional(),
+  }),
+  data: z.array(z.object({ key: z.enum(STAFF_SETTING_KEYS), value: z.string() })),
+});
+
+// ---- verification-code outbox -----------------------------------------------------------------------
+
+export const staffOutboxCall = defineStaffCall({
+  method: 'GET',
+  path: '/outbox',
+  access: ['support'],
+  changes: false,
+  summary: 'Messages sent to users (in the default mode they hold the verification codes), newest first',
+  query: z.object({ target: z.string().trim().max(200).default(''), page, pageSize }),
+  data: paged(
+    z.object({
+      id: z.number().int(),
+      channel: z.string(),
+      target: z.string(),
+      subject: z.string(),
+      body: z.string(),
+      transport: z.string(),
+      status: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+
+// ---- audit log --------------------------------------------------------------------------------------
+
+export const auditRow = z.object({
+  id: z.number().int(),
+  staffId: z.number().int().nullable(),
+  staffEmail: z.string(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  ip: z.string(),
+  createdAt: z.string(),
+});
+
+export const staffAuditCall = defineStaffCall({
+  method: 'GET',
+  path: '/audit',
+  access: ['compliance'],
+  changes: false,
+  summary: 'Search the audit log by staff member, action, target and time (also /audit.csv)',
+  query: z.object({
+    staffId: z.coerce.number().int().positive().optional(),
+    action: z.string().trim().max(100).default(''),
+    targetType: z.string().trim().max(50).default(''),
+    targetId: z.string().trim().max(50).default(''),
+    from: z.string().trim().max(40).default(''),
+    to: z.string().trim().max(40).default(''),
+    page,
+    pageSize,
+  }),
+  data: paged(auditRow),
+});
+
+/** Every staff call; the server registers routes from it (and the matrix test walks it). */
+export const ALL_STAFF_CALLS = [
+  staffLoginCall,
+  staffLogoutCall,
+  staffMeCall,
+  staffTotpStartCall,
+  staffTotpConfirmCall,
+  staffChangePasswordCall,
+  staffListCall,
+  staffCreateCall,
+  staffUpdateCall,
+  staffDashboardCall,
+  staffUsersCall,
+  staffUserDetailCall,
+  staffUserLedgerCall,
+  staffUserOrdersCall,
+  staffCreditScoreCall,
+  staffFreezeCall,
+  staffAdjustBalanceCall,
+  staffCloseOrderCall,
+  staffPositionsCall,
+  staffInstrumentsCall,
+  staffUpdateInstrumentCall,
+  staffUploadLogoCall,
+  staffCategoriesCall,
+  staffUpdateCategoryCall,
+  staffSettingsCall,
+  staffUpdateSettingsCall,
+  staffOutboxCall,
+  staffAuditCall,
+] as const;
+
+/** CSV exports (same query as their list call; answer text/csv, not the envelope). */
+export const STAFF_CSV_EXPORTS = {
+  '/users.csv': staffUsersCall,
+  '/positions.csv': staffPositionsCall,
+  '/audit.csv': staffAuditCall,
+} as const;
