@@ -39,7 +39,7 @@ export interface AppDeps {
   config: Config;
   db: Db;
   now: () => number;
-  market: MarketRuntime & Pick<LiveMarket, 'applyInstrument'>;
+  market: MarketRuntime & Pick<LiveMarket, 'applyInstrument' | 'addInstrument' | 'applyCategory'>;
   engine: TradingEngine;
   settings: LiveSettings;
   hub: TopicHub;

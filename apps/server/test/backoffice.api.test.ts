@@ -291,6 +291,89 @@ describe.each(DB_KINDS)('back office on %s', (kind) => {
     });
   });
 
+  it('creates an instrument that quotes at once, has chart history and can be traded; changes its session live', async () => {
+    const cats = await staffCall('GET', '/categories', { token: tokens.dealer });
+    const crypto = cats.data.find((c: any) => c.key === 'crypto');
+    const body = {
+      code: 'TRXUSD',
+      showCode: 'TRX/USD',
+      categoryId: crypto.id,
+      baseCurrency: 'TRX',
+      quoteCurrency: 'USD',
+      pricePrecision: 5,
+      spreadPoints: 20,
+      lotStep: '1',
+      minLots: '1',
+      contractSize: '1000',
+      feeRate: '0.003',
+      marginMode: 2,
+      leverageOptions: [5, 2, 5],
+      session: 'crypto',
+      referencePrice: '0.25',
+    };
+    expect((await staffCall('POST', '/instruments', { token: tokens.support, body })).code).toBe(5107);
+    const created = await staffCall('POST', '/instruments', { token: tokens.dealer, body });
+    expect(created.code, created.msg).toBe(1);
+    expect(created.data).toMatchObject({ code: 'TRXUSD', leverageOptions: [2, 5], enabled: true });
+    expect(await lastAudit()).toMatchObject({
+      action: 'instrument.created',
+      target_id: String(created.data.id),
+    });
+    expect((await staffCall('POST', '/instruments', { token: tokens.dealer, body })).code).toBe(5116);
+    s.tick(5_000);
+    const listed = (await getJson(s, '/v1/api/forex/trade_list?searchCurrency=TRXUSD')).data[0];
+    expect(listed).toMatchObject({ Code: 'TRXUSD', MarketStatus: 1 });
+    expect(Math.round((listed.ForexQuotations.Ask - listed.ForexQuotations.Bid) * 1e5)).toBe(20);
+    const candles = await getJson(s, `/v1/api/forex/kline?forex_id=${listed.Id}&period=1day`);
+    expect(candles.data.length).toBeGreaterThan(3);
+    const token = (await getJson(s, '/api/user/createAccountDemoForU?demo_id=bo-trx-00001')).data.token;
+    const order = await getJson(
+      s,
+      `/v1/api/forex/submit?type=1&cont=1&forex_id=${listed.Id}&status=1&multiple=5`,
+      { authorization: token },
+    );
+    expect(order.code, order.msg).toBe(1);
+    // A session change applies live: Asian equity hours are over by Wednesday noon UTC, so the
+    // instrument shows closed and orders are refused.
+    const moved = await staffCall('POST', `/instruments/${listed.Id}`, {
+      token: tokens.dealer,
+      body: { session: 'asia_equity' },
+    });
+    expect(moved.data.session).toBe('asia_equity');
+    expect((await getJson(s, '/v1/api/forex/trade_list?searchCurrency=TRXUSD')).data[0].MarketStatus).toBe(0);
+    expect(
+      (
+        await getJson(s, `/v1/api/forex/submit?type=1&cont=1&forex_id=${listed.Id}&status=1&multiple=5`, {
+          authorization: token,
+        })
+      ).code,
+    ).toBe(4001);
+    await staffCall('POST', `/instruments/${listed.Id}`, {
+      token: tokens.dealer,
+      body: { session: 'crypto' },
+    });
+    expect(await findMismatchedAccounts(s.database.db)).toEqual([]);
+  });
+
+  it('disables and re-enables a category live: its instruments leave and return to the trade list', async () => {
+    const cats = await staffCall('GET', '/categories', { token: tokens.content });
+    const metals = cats.data.find((c: any) => c.key === 'metals');
+    const gold = async () => (await getJson(s, '/v1/api/forex/trade_list?searchCurrency=XAUUSD')).data.length;
+    expect(await gold()).toBe(1);
+    const off = await staffCall('POST', `/categories/${metals.id}`, {
+      token: tokens.content,
+      body: { enabled: false },
+    });
+    expect(off.data.enabled).toBe(false);
+    expect(await gold()).toBe(0);
+    expect((await getJson(s, '/v1/api/forex/getCategories')).data.map((c: any) => c.Key)).not.toContain(
+      'metals',
+    );
+    expect(await lastAudit()).toMatchObject({ action: 'category.updated', target_id: String(metals.id) });
+    await staffCall('POST', `/categories/${metals.id}`, { token: tokens.content, body: { enabled: true } });
+    expect(await gold()).toBe(1);
+  });
+
   it('closes a position as the house, shows it in the monitor and the exposure, and records an admin close', async () => {
     const token = (await getJson(s, '/api/user/createAccountDemoForU?demo_id=bo-close-0001')).data.token;
     const btc = (await getJson(s, '/v1/api/forex/trade_list?searchCurrency=BTCUSD')).data[0];

@@ -88,6 +88,7 @@ export const ERROR_CODES = {
   UPLOAD_TOO_LARGE: { code: 1101, msgKey: 'error.upload_too_large', httpStatus: 200 },
   UPLOAD_NOT_IMAGE: { code: 1102, msgKey: 'error.upload_not_image', httpStatus: 200 },
   UPLOAD_DIMENSIONS: { code: 1103, msgKey: 'error.upload_dimensions', httpStatus: 200 },
+  STAFF_INSTRUMENT_EXISTS: { code: 5116, msgKey: 'error.staff_instrument_exists', httpStatus: 200 },
 } as const;
 
 export type ErrorName = keyof typeof ERROR_CODES;

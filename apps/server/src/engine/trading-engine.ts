@@ -390,6 +390,11 @@ export class TradingEngine {
     return { pair: c.pair, bid: q.bid.toFixed(c.precision), ask: q.ask.toFixed(c.precision) };
   };
 
+  /** After staff add an instrument: it may be the USD conversion pair of a currency. */
+  refreshConversions() {
+    this.buildConversions();
+  }
+
   rates(): RateSource {
     if (this.conversions.size === 0) this.buildConversions();
     return this.rateSource;

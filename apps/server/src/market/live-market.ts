@@ -42,6 +42,13 @@ export interface LiveMarket extends MarketRuntime {
    * start): the stored change then applies at the next start.
    */
   applyInstrument(row: InstrumentRow): boolean;
+  /**
+   * A new instrument from the back office: its history is generated (so charts are full at once),
+   * it joins the feed and the trade list. Only with the simulated feed.
+   */
+  addInstrument(row: InstrumentRow): Promise<boolean>;
+  /** A category's order or enabled flag changed: the trade list follows at once. */
+  applyCategory(row: { id: number; key: string; sort: number; enabled: boolean }): void;
   stop(): Promise<void>;
 }
 
@@ -266,15 +273,53 @@ export async function startLiveMarket(o: LiveMarketOptions): Promise<LiveMarket>
     const { code: _code, ...next } = toRecord(row);
     // In place: the engine and the routes hold this same object.
     Object.assign(r, next);
-    if (feed instanceof SimulatedFeed) feed.setSpread(row.id, row.spreadPoints);
+    if (feed instanceof SimulatedFeed) {
+      feed.setSpread(row.id, row.spreadPoints);
+      feed.reshape(row.id, {
+        pricePrecision: row.pricePrecision,
+        session: row.session as SessionKind,
+        sessionZone: row.sessionZone,
+      });
+    }
     records.sort((a, b) => a.sort - b.sort);
     publishDayMarket(row.id, feed.status(row.id, o.clock.now()));
     return true;
   }
 
+  async function addInstrument(row: InstrumentRow): Promise<boolean> {
+    const category = keyOf.get(row.categoryId);
+    if (byId.has(row.id) || !category || !(feed instanceof SimulatedFeed)) return false;
+    const fi = toFeedInstrument(row, category);
+    feed.addInstrument(fi);
+    await backfillHistory({
+      store,
+      instruments: [fi],
+      feed,
+      aggregator,
+      clock: o.clock,
+      windowDays: Math.min(o.historyDays, 30),
+    });
+    const record = toRecord(row);
+    records.push(record);
+    records.sort((a, b) => a.sort - b.sort);
+    byId.set(record.id, record);
+    codes.add(record.code);
+    lastStatus.set(record.id, feed.status(record.id, o.clock.now()));
+    return true;
+  }
+
+  function applyCategory(row: { id: number; key: string; sort: number; enabled: boolean }) {
+    const at = cats.findIndex((c) => c.id === row.id);
+    if (at >= 0) cats.splice(at, 1);
+    if (row.enabled) cats.push({ id: row.id, key: row.key, sort: row.sort });
+    cats.sort((a, b) => a.sort - b.sort);
+  }
+
   return {
     feed,
     applyInstrument,
+    addInstrument,
+    applyCategory,
     instruments: () => records,
     categories: () => cats,
     instrumentById: (id) => byId.get(id),

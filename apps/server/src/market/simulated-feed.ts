@@ -37,9 +37,10 @@ const MAX_STEP_INTERVALS = 5; // a first tick after a pause moves like at most 5
 class InstrumentState {
   readonly id: number;
   readonly code: string;
-  readonly scale: number;
-  readonly session: SessionKind;
-  readonly zone: string | undefined;
+  /** Staff can change these live (back office): precision, session and spread. */
+  scale: number;
+  session: SessionKind;
+  zone: string | undefined;
   readonly tickIntervalMs: number;
   readonly variance: number;
   readonly random: Random;
@@ -172,6 +173,26 @@ export class SimulatedFeed implements QuoteFeed, PriceAnchor {
   status(instrumentId: number, nowMs: number): 0 | 1 {
     const s = this.byId.get(instrumentId);
     return s && isMarketOpen(s.session, nowMs, s.zone) ? 1 : 0;
+  }
+
+  /** A new instrument (created in the back office) starts ticking from its reference price. */
+  addInstrument(instrument: FeedInstrument): void {
+    if (this.byId.has(instrument.id)) throw new RangeError(`instrument ${instrument.id} already in the feed`);
+    const state = new InstrumentState(instrument, this.seed);
+    this.states.push(state);
+    this.byId.set(state.id, state);
+  }
+
+  /** Precision and trading session changes from the back office, applied from the next tick. */
+  reshape(
+    instrumentId: number,
+    change: { pricePrecision: number; session: SessionKind; sessionZone?: string | null },
+  ) {
+    const s = this.byId.get(instrumentId);
+    if (!s) throw new RangeError(`unknown instrument ${instrumentId}`);
+    s.scale = pointScale(change.pricePrecision);
+    s.session = change.session;
+    s.zone = change.sessionZone ?? undefined;
   }
 
   setSpread(instrumentId: number, points: number): void {

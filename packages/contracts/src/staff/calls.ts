@@ -402,19 +402,81 @@ export const staffInstrumentsCall = defineStaffCall({
   data: z.array(staffInstrument),
 });
 
+/** The trading sessions an instrument can follow (DESIGN §5); the server knows their hours. */
+export const SESSION_KIND_VALUES = [
+  'forex',
+  'crypto',
+  'metals',
+  'energy',
+  'us_equity',
+  'eu_equity',
+  'asia_equity',
+] as const;
+const currency = z
+  .string()
+  .trim()
+  .regex(/^[A-Z]{3}$/, 'a 3-letter currency code');
+const feeRateText = z
+  .string()
+  .trim()
+  .regex(/^\d{1,4}(\.\d{1,8})?$/);
+
+export const staffCreateInstrumentCall = defineStaffCall({
+  method: 'POST',
+  path: '/instruments',
+  access: ['dealer'],
+  changes: true,
+  summary:
+    'Create an instrument; it starts quoting at once from its reference price (with generated history for its ' +
+    'charts) and appears in the trade list when enabled',
+  body: z.object({
+    code: z
+      .string()
+      .trim()
+      .regex(/^[A-Z0-9]{3,16}$/, '3–16 capital letters or digits'),
+    showCode: z.string().trim().min(1).max(40),
+    categoryId: z.number().int().positive(),
+    baseCurrency: currency,
+    quoteCurrency: currency,
+    pricePrecision: z.number().int().min(0).max(8),
+    spreadPoints: z.number().int().min(1).max(100_000),
+    lotStep: positiveDecimal,
+    minLots: positiveDecimal,
+    contractSize: positiveDecimal,
+    feeRate: feeRateText,
+    marginMode: z.union([z.literal(1), z.literal(2)]),
+    leverageOptions: z.array(z.number().int().min(1).max(1000)).max(12),
+    session: z.enum(SESSION_KIND_VALUES),
+    referencePrice: positiveDecimal,
+    annualVolatility: z
+      .string()
+      .trim()
+      .regex(/^\d(\.\d{1,6})?$/)
+      .default('0.10'),
+    tickIntervalMs: z.number().int().min(100).max(60_000).default(1000),
+    maxLotsPerOrder: positiveDecimal.default('50'),
+    maxOpenLots: positiveDecimal.default('200'),
+    sort: z.number().int().min(0).max(100_000).default(1000),
+    enabled: z.boolean().default(true),
+  }),
+  data: staffInstrument,
+});
+
 export const staffUpdateInstrumentCall = defineStaffCall({
   method: 'POST',
   path: '/instruments/:id',
   access: ['dealer'],
   changes: true,
   summary:
-    'Change an instrument: spread (next quote), lots, contract size, fee rate, margin mode, leverage options, ' +
-    'limits, display name, order, enabled. Open positions keep the terms they opened with.',
+    'Change an instrument: spread and precision (next quote), trading session, lots, contract size, fee rate, ' +
+    'margin mode, leverage options, limits, display name, order, enabled. Open positions keep their terms.',
   params: idParam,
   body: z.object({
     showCode: z.string().trim().min(1).max(40).optional(),
     categoryId: z.number().int().positive().optional(),
     spreadPoints: z.number().int().min(1).max(100_000).optional(),
+    pricePrecision: z.number().int().min(0).max(8).optional(),
+    session: z.enum(SESSION_KIND_VALUES).optional(),
     lotStep: positiveDecimal.optional(),
     minLots: positiveDecimal.optional(),
     contractSize: positiveDecimal.optional(),
@@ -608,6 +670,7 @@ export const ALL_STAFF_CALLS = [
   staffCloseOrderCall,
   staffPositionsCall,
   staffInstrumentsCall,
+  staffCreateInstrumentCall,
   staffUpdateInstrumentCall,
   staffUploadLogoCall,
   staffCategoriesCall,

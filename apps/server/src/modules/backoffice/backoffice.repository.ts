@@ -115,6 +115,10 @@ export async function findInstrument(db: DbOrTx, id: number) {
   return (await db.select().from(instruments).where(eq(instruments.id, id)).limit(1))[0] ?? null;
 }
 
+export async function insertInstrument(db: DbOrTx, row: typeof instruments.$inferInsert) {
+  return (await db.insert(instruments).values(row).onConflictDoNothing().returning())[0] ?? null;
+}
+
 export async function updateInstrument(
   db: DbOrTx,
   id: number,

@@ -11,6 +11,7 @@ import {
   staffAuditCall,
   staffCategoriesCall,
   staffCloseOrderCall,
+  staffCreateInstrumentCall,
   staffCreditScoreCall,
   staffDashboardCall,
   staffFreezeCall,
@@ -48,6 +49,7 @@ import {
   findInstrument,
   findUser,
   historyOf,
+  insertInstrument,
   inviteesOf,
   ledgerOf,
   listAudit,
@@ -68,7 +70,7 @@ export interface BackofficeDeps {
   db: Db;
   now: () => number;
   engine: TradingEngine;
-  market: MarketRuntime & Pick<LiveMarket, 'applyInstrument'>;
+  market: MarketRuntime & Pick<LiveMarket, 'applyInstrument' | 'addInstrument' | 'applyCategory'>;
   settings: LiveSettings;
   sessionEvents: SessionEvents;
   /** Where uploaded public images (instrument logos) are stored; served at /static/upload/. */
@@ -359,6 +361,27 @@ export function registerBackofficeRoutes(app: FastifyInstance, deps: BackofficeD
     return toStaffInstrument(after);
   });
 
+  registerStaffCall(app, deps, staffCreateInstrumentCall, async ({ body, audit }) => {
+    const categories = await allCategories(db);
+    if (!categories.some((c) => c.id === body.categoryId)) throw new AppError('STAFF_TARGET_NOT_FOUND');
+    const created = await insertInstrument(db, {
+      ...body,
+      leverageOptions: [...new Set(body.leverageOptions)].sort((a, b) => a - b),
+      logo: `/static/logo/${body.code}.svg`,
+    });
+    if (!created) throw new AppError('STAFF_INSTRUMENT_EXISTS');
+    await market.addInstrument(created);
+    engine.refreshConversions();
+    audit({
+      action: 'instrument.created',
+      targetType: 'instrument',
+      targetId: created.id,
+      before: null,
+      after: toStaffInstrument(created),
+    });
+    return toStaffInstrument(created);
+  });
+
   registerStaffCall(app, deps, staffUploadLogoCall, async ({ req, params, audit }) => {
     const before = await findInstrument(db, params.id);
     if (!before) throw new AppError('STAFF_TARGET_NOT_FOUND');
@@ -391,6 +414,7 @@ export function registerBackofficeRoutes(app: FastifyInstance, deps: BackofficeD
     if (!before) throw new AppError('STAFF_TARGET_NOT_FOUND');
     const set = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
     const after = (await updateCategory(db, params.id, set))!;
+    market.applyCategory(after);
     const view = (c: typeof after) => ({ id: c.id, key: c.key, sort: c.sort, enabled: c.enabled });
     audit({
       action: 'category.updated',

@@ -39,11 +39,13 @@ export function listInstruments(m: MarketRuntime, search?: string): Instrument[]
     ?.trim()
     .toUpperCase()
     .replace(/[^A-Z0-9]/g, '');
+  const shown = new Set(m.categories().map((c) => c.id));
   return m
     .instruments()
     .filter(
       (r) =>
         r.enabled &&
+        shown.has(r.categoryId) &&
         (!needle ||
           r.code.toUpperCase().includes(needle) ||
           r.showCode
