@@ -34,6 +34,8 @@ export default defineConfig({
     port: 5174,
     proxy: {
       '/admin-api': { target: API_TARGET, changeOrigin: true },
+      // Instrument logos (`/static/upload/logo/…`), served by the API server.
+      '/static': { target: API_TARGET, changeOrigin: true },
     },
   },
   preview: { host: '127.0.0.1', port: 4174 },

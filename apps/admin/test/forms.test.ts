@@ -23,7 +23,7 @@ const instrument: StaffInstrument = {
   feeRate: '0.003',
   marginMode: 2,
   leverageOptions: [10, 50, 100],
-  session: 'fx',
+  session: 'forex',
   maxLotsPerOrder: '50',
   maxOpenLots: '200',
   sort: 1,
@@ -34,6 +34,8 @@ const formValues = () => ({
   showCode: 'EUR/USD',
   categoryId: 1,
   spreadPoints: 12,
+  pricePrecision: 5,
+  session: 'forex' as const,
   lotStep: '0.01',
   minLots: '0.01',
   contractSize: '100000',
@@ -53,11 +55,20 @@ describe('instrument edit', () => {
       changedFields(instrument, {
         ...formValues(),
         spreadPoints: 15,
+        pricePrecision: 4,
+        session: 'crypto',
         minLots: ' 0.10 ',
         leverageOptions: [10, 100, 200],
         enabled: false,
       }),
-    ).toEqual({ spreadPoints: 15, minLots: '0.10', leverageOptions: [10, 100, 200], enabled: false });
+    ).toEqual({
+      spreadPoints: 15,
+      pricePrecision: 4,
+      session: 'crypto',
+      minLots: '0.10',
+      leverageOptions: [10, 100, 200],
+      enabled: false,
+    });
   });
 
   it('leverage tags become whole numbers 1–1000, unique and ascending', () => {

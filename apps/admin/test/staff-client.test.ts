@@ -4,6 +4,7 @@ import {
   staffAuditCall,
   staffLoginCall,
   staffMeCall,
+  staffUploadLogoCall,
   staffUserLedgerCall,
 } from '@meridian/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -16,6 +17,7 @@ import {
   sendStaff,
   TRANSPORT_FAILURE_CODE,
   toQueryString,
+  uploadStaff,
 } from '../src/lib/staff-client';
 import { mockFetch } from './helpers';
 
@@ -175,6 +177,34 @@ describe('downloadStaffCsv', () => {
     await expect(downloadStaffCsv('/audit.csv', {}, 'audit.csv')).rejects.toMatchObject({
       code: 5107,
       msg: 'not for you',
+    });
+  });
+});
+
+describe('uploadStaff', () => {
+  it('posts a multipart form with the token and language, leaving Content-Type to the browser', async () => {
+    const fetch = mockFetch(ok({ id: 4, logo: '/static/upload/logo/a.png' }, 'Logo saved'));
+    const form = new FormData();
+    form.append('file', new Blob(['png'], { type: 'image/png' }), 'logo.png');
+    const answer = await uploadStaff(staffUploadLogoCall, { params: { id: 4 }, form });
+    expect(answer).toEqual({ data: { id: 4, logo: '/static/upload/logo/a.png' }, msg: 'Logo saved' });
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(url).toBe(`${STAFF_API_PREFIX}/instruments/4/logo`);
+    expect(init?.method).toBe('POST');
+    expect(init?.body).toBe(form);
+    const headers = init?.headers as Record<string, string>;
+    expect(headers.Authorization).toBe('Bearer tok-123');
+    expect(headers.lang).toBe('hk');
+    expect(headers['Content-Type']).toBeUndefined();
+  });
+
+  it('rejects with the server message of an upload refusal (1101 too large)', async () => {
+    mockFetch({ code: 1101, msg: '檔案太大', data: null });
+    const form = new FormData();
+    form.append('file', new Blob(['x']));
+    await expect(uploadStaff(staffUploadLogoCall, { params: { id: 4 }, form })).rejects.toMatchObject({
+      code: 1101,
+      msg: '檔案太大',
     });
   });
 });

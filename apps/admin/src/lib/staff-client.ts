@@ -14,8 +14,9 @@ import {
 /**
  * The back office's request layer: one typed function for every staff call of the contracts
  * (`callStaff(contract, {params, query, body})`). GET sends the query as a query string, POST a
- * JSON body; the answer is the `{code, msg, data}` envelope, code 1 resolves to `data`, anything
- * else rejects with a StaffApiError holding the server's (already translated) `msg`.
+ * JSON body (`uploadStaff`: a multipart form); the answer is the `{code, msg, data}` envelope,
+ * code 1 resolves to `data`, anything else rejects with a StaffApiError holding the server's
+ * (already translated) `msg`.
  */
 
 /** Staff refusals the client acts on (5102 and 5106; the others only show their `msg`). */
@@ -165,6 +166,25 @@ export async function callStaff<C extends AnyStaffCall>(
   input: StaffCallInput<C> = {},
 ): Promise<StaffCallData<C>> {
   return (await sendStaff(contract, input)).data;
+}
+
+/**
+ * Sends a multipart/form-data call (a file upload such as an instrument logo) with the same
+ * Authorization and `lang` headers; no Content-Type of its own, so the browser adds the boundary.
+ * The answer is the usual envelope (refusals reject with StaffApiError and the server's `msg`).
+ */
+export async function uploadStaff<C extends AnyStaffCall>(
+  contract: C,
+  input: { params?: Record<string, string | number>; form: FormData; signal?: AbortSignal },
+): Promise<{ data: StaffCallData<C>; msg: string }> {
+  const res = await send(staffUrl(contract.path, input.params), {
+    method: 'POST',
+    headers: headers(false),
+    body: input.form,
+    signal: input.signal,
+  });
+  const envelope = await readEnvelope(res, contract.access !== 'public');
+  return { data: envelope.data as StaffCallData<C>, msg: envelope.msg };
 }
 
 export type StaffCsvPath = keyof typeof STAFF_CSV_EXPORTS;

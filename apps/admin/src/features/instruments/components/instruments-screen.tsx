@@ -1,7 +1,10 @@
+import { PlusOutlined } from '@ant-design/icons';
 import {
   type StaffInstrument,
+  staffCreateInstrumentCall,
   staffUpdateCategoryCall,
   staffUpdateInstrumentCall,
+  staffUploadLogoCall,
 } from '@meridian/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Flex, Table, Tag } from 'antd';
@@ -16,9 +19,15 @@ import { useCategories } from '../api/get-categories';
 import { useInstruments } from '../api/get-instruments';
 import { instrumentKeys } from '../api/keys';
 import { CategoriesTable } from './categories-table';
+import { CreateInstrumentDrawer } from './create-instrument-drawer';
 import { InstrumentDrawer } from './instrument-drawer';
+import { InstrumentLogo } from './instrument-logo';
+import { sessionName } from './session-options';
 
-/** Instruments (edit drawer for dealers) and their categories (order, enabled). */
+/**
+ * Instruments (new and edit drawers for dealers, logo upload for dealers and content) and their
+ * categories (order, enabled).
+ */
 export function InstrumentsScreen() {
   const { t } = useTranslation();
   const staff = useSignedInStaff();
@@ -26,13 +35,30 @@ export function InstrumentsScreen() {
   const instruments = useInstruments();
   const categories = useCategories();
   const [editing, setEditing] = useState<StaffInstrument | null>(null);
+  const [creating, setCreating] = useState(false);
+  const canCreate = canUse(staff.role, staffCreateInstrumentCall);
   const canEdit = canUse(staff.role, staffUpdateInstrumentCall);
+  const canUploadLogo = canUse(staff.role, staffUploadLogoCall);
   const canEditCategories = canUse(staff.role, staffUpdateCategoryCall);
   const categoryName = (id: number) => categories.data?.find((c) => c.id === id)?.key ?? `#${id}`;
   const refresh = () => void queryClient.invalidateQueries({ queryKey: instrumentKeys.all });
+  /** A new logo shows at once in the drawer and the table (then the list is read again). */
+  const logoChanged = (next: StaffInstrument) => {
+    setEditing(next);
+    queryClient.setQueryData<StaffInstrument[]>(instrumentKeys.list, (rows) =>
+      rows?.map((row) => (row.id === next.id ? next : row)),
+    );
+    void queryClient.invalidateQueries({ queryKey: instrumentKeys.list });
+  };
 
   const columns: ColumnsType<StaffInstrument> = [
     { title: t('instruments.id'), dataIndex: 'id', width: 70, sorter: (a, b) => a.id - b.id },
+    {
+      title: t('instruments.logo'),
+      dataIndex: 'logo',
+      width: 60,
+      render: (logo: string, row) => <InstrumentLogo code={row.code} logo={logo} />,
+    },
     { title: t('instruments.code'), dataIndex: 'code', sorter: (a, b) => a.code.localeCompare(b.code) },
     { title: t('instruments.showCode'), dataIndex: 'showCode' },
     {
@@ -42,6 +68,17 @@ export function InstrumentsScreen() {
       filters: (categories.data ?? []).map((c) => ({ text: c.key, value: c.id })),
       onFilter: (value, row) => row.categoryId === value,
     },
+    {
+      title: t('instruments.session'),
+      dataIndex: 'session',
+      render: (session: string) => sessionName(t, session),
+      filters: [...new Set((instruments.data ?? []).map((i) => i.session))].map((s) => ({
+        text: sessionName(t, s),
+        value: s,
+      })),
+      onFilter: (value, row) => row.session === value,
+    },
+    { title: t('instruments.pricePrecision'), dataIndex: 'pricePrecision', align: 'right' },
     { title: t('instruments.spreadPoints'), dataIndex: 'spreadPoints', align: 'right' },
     { title: t('instruments.lotStep'), dataIndex: 'lotStep', align: 'right' },
     { title: t('instruments.minLots'), dataIndex: 'minLots', align: 'right' },
@@ -78,7 +115,7 @@ export function InstrumentsScreen() {
       ],
       onFilter: (value, row) => row.enabled === value,
     },
-    ...(canEdit
+    ...(canEdit || canUploadLogo
       ? [
           {
             title: t('common.actions'),
@@ -86,7 +123,7 @@ export function InstrumentsScreen() {
             fixed: 'right' as const,
             render: (_: unknown, row: StaffInstrument) => (
               <Button size="small" onClick={() => setEditing(row)}>
-                {t('common.edit')}
+                {canEdit ? t('common.edit') : t('instruments.logo')}
               </Button>
             ),
           },
@@ -96,7 +133,16 @@ export function InstrumentsScreen() {
 
   return (
     <Page title={t('nav.instruments')}>
-      <Card title={t('instruments.title')}>
+      <Card
+        title={t('instruments.title')}
+        extra={
+          canCreate ? (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+              {t('instruments.new')}
+            </Button>
+          ) : null
+        }
+      >
         {instruments.isError && !instruments.data ? (
           <ErrorState error={instruments.error} onRetry={() => void instruments.refetch()} />
         ) : (
@@ -131,8 +177,18 @@ export function InstrumentsScreen() {
         <InstrumentDrawer
           instrument={editing}
           categories={categories.data ?? []}
+          canEdit={canEdit}
+          canUploadLogo={canUploadLogo}
           onClose={() => setEditing(null)}
           onSaved={refresh}
+          onLogoChanged={logoChanged}
+        />
+      ) : null}
+      {creating ? (
+        <CreateInstrumentDrawer
+          categories={categories.data ?? []}
+          onClose={() => setCreating(false)}
+          onCreated={refresh}
         />
       ) : null}
     </Page>

@@ -1,0 +1,316 @@
+import {
+  STAFF_API_PREFIX,
+  type StaffInstrument,
+  type StaffMember,
+  type StaffRole,
+  staffCreateInstrumentCall,
+} from '@meridian/contracts';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toCreateBody } from '../src/features/instruments/components/create-instrument-drawer';
+import { InstrumentsScreen } from '../src/features/instruments/components/instruments-screen';
+import { meKeys } from '../src/lib/me';
+import { configureStaffClient } from '../src/lib/staff-client';
+import { renderRoutes, setupTestI18n } from './helpers';
+
+const member = (role: StaffRole): StaffMember => ({
+  id: 1,
+  email: 'a@meridian.example',
+  name: 'Alex',
+  role,
+  totpEnabled: true,
+  disabled: false,
+  createdAt: '2025-01-01T00:00:00Z',
+  lastLoginAt: null,
+});
+
+const eurusd: StaffInstrument = {
+  id: 1,
+  code: 'EURUSD',
+  showCode: 'EUR/USD',
+  categoryId: 1,
+  logo: '/static/logo/EURUSD.svg',
+  baseCurrency: 'EUR',
+  quoteCurrency: 'USD',
+  pricePrecision: 5,
+  spreadPoints: 12,
+  lotStep: '0.01',
+  minLots: '0.01',
+  contractSize: '100000',
+  feeRate: '0.003',
+  marginMode: 2,
+  leverageOptions: [10, 50, 100],
+  session: 'forex',
+  maxLotsPerOrder: '50',
+  maxOpenLots: '200',
+  sort: 1,
+  enabled: true,
+};
+
+const categories = [
+  { id: 1, key: 'forex', sort: 1, enabled: true },
+  { id: 2, key: 'crypto', sort: 2, enabled: true },
+];
+
+const envelope = (data: unknown, msg = 'Success', code = 1) =>
+  new Response(JSON.stringify({ code, msg, data }), {
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+  });
+
+/**
+ * A fetch double for the staff API: lists answer the current rows; POSTs answer what `onPost`
+ * returns for the path (after the prefix).
+ */
+function stubApi(onPost: (path: string, init: RequestInit) => Response) {
+  let rows = [eurusd];
+  const fn = vi.fn(async (url: string, init?: RequestInit) => {
+    const path = url.slice(STAFF_API_PREFIX.length);
+    if (init?.method === 'GET' && path === '/instruments') return envelope(rows);
+    if (init?.method === 'GET' && path === '/categories') return envelope(categories);
+    const answer = onPost(path, init!);
+    const body = (await answer.clone().json()) as { code: number; data: StaffInstrument };
+    if (body.code === 1) rows = [...rows.filter((r) => r.id !== body.data.id), body.data];
+    return answer;
+  });
+  vi.stubGlobal('fetch', fn);
+  return fn;
+}
+
+const listCalls = (fetch: ReturnType<typeof stubApi>) =>
+  fetch.mock.calls.filter(
+    ([url, init]) => url === `${STAFF_API_PREFIX}/instruments` && init?.method === 'GET',
+  ).length;
+
+async function renderAs(role: StaffRole) {
+  const result = await renderRoutes([{ path: '/', element: <InstrumentsScreen /> }], '/', (queryClient) =>
+    queryClient.setQueryData(meKeys.all, { staff: member(role), mustEnrolTotp: false }),
+  );
+  await waitFor(() => expect(screen.getByText('EUR/USD')).toBeTruthy());
+  return result;
+}
+
+/** The open drawer (antd renders it as a dialog). */
+const drawer = () => within(screen.getByRole('dialog'));
+const type = (label: string, value: string) =>
+  fireEvent.change(drawer().getByLabelText(label), { target: { value } });
+
+/** Opens an antd Select by its label and picks the option with that text. */
+async function pick(label: string, option: string) {
+  fireEvent.mouseDown(drawer().getByLabelText(label));
+  const item = await waitFor(() => {
+    const found = [...document.querySelectorAll('.ant-select-item-option')].find(
+      (el) => el.textContent === option,
+    );
+    if (!found) throw new Error(`no option ${option}`);
+    return found;
+  });
+  fireEvent.click(item);
+}
+
+async function fillNewInstrument() {
+  fireEvent.click(screen.getByRole('button', { name: /New instrument/ }));
+  await waitFor(() => expect(drawer().getByLabelText('Code')).toBeTruthy());
+  type('Code', 'btcusd');
+  type('Display name', 'BTC/USD');
+  type('Base currency', 'btc');
+  type('Reference price', '65000.5');
+  type('Contract size', '1');
+  await pick('Category', 'crypto');
+  await pick('Trading session', 'Crypto (around the clock)');
+}
+
+describe('InstrumentsScreen', () => {
+  beforeAll(async () => {
+    await setupTestI18n();
+  });
+  beforeEach(() => {
+    sessionStorage.setItem('meridian.admin.token', 'tok');
+    configureStaffClient({ getToken: () => 'tok-7', getLanguage: () => 'en' });
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('the New button is there only for roles that may create (dealer, owner)', async () => {
+    stubApi(() => envelope(null));
+    await renderAs('content');
+    expect(screen.queryByRole('button', { name: /New instrument/ })).toBeNull();
+    // content may still upload logos, not change terms
+    expect(screen.getByRole('button', { name: 'Logo' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+    cleanup();
+
+    await renderAs('dealer');
+    expect(screen.getByRole('button', { name: /New instrument/ })).toBeTruthy();
+    cleanup();
+
+    await renderAs('owner');
+    expect(screen.getByRole('button', { name: /New instrument/ })).toBeTruthy();
+  });
+
+  it('the table shows each logo as a small image', async () => {
+    stubApi(() => envelope(null));
+    await renderAs('dealer');
+    const img = screen.getByAltText('EURUSD') as HTMLImageElement;
+    expect(img.getAttribute('src')).toBe('/static/logo/EURUSD.svg');
+  });
+
+  it('the create form sends the contract’s body, then reads the list again', async () => {
+    const created: StaffInstrument = {
+      ...eurusd,
+      id: 2,
+      code: 'BTCUSD',
+      showCode: 'BTC/USD',
+      categoryId: 2,
+      session: 'crypto',
+    };
+    const fetch = stubApi(() => envelope(created, 'Instrument created'));
+    await renderAs('dealer');
+    const listsBefore = listCalls(fetch);
+    await fillNewInstrument();
+    fireEvent.click(drawer().getByRole('button', { name: 'Create' }));
+
+    await waitFor(() => expect(screen.getByText('Instrument created')).toBeTruthy());
+    const post = fetch.mock.calls.find(([, init]) => init?.method === 'POST')!;
+    expect(post[0]).toBe(`${STAFF_API_PREFIX}/instruments`);
+    const headers = post[1]!.headers as Record<string, string>;
+    expect(headers.Authorization).toBe('Bearer tok-7');
+    expect(headers.lang).toBe('en');
+    const sent = JSON.parse(String(post[1]!.body));
+    expect(sent).toEqual({
+      code: 'BTCUSD',
+      showCode: 'BTC/USD',
+      categoryId: 2,
+      baseCurrency: 'BTC',
+      quoteCurrency: 'USD',
+      pricePrecision: 5,
+      spreadPoints: 12,
+      lotStep: '0.01',
+      minLots: '0.01',
+      contractSize: '1',
+      feeRate: '0.003',
+      marginMode: 2,
+      leverageOptions: [10, 20, 50, 100, 200, 500],
+      session: 'crypto',
+      referencePrice: '65000.5',
+      annualVolatility: '0.10',
+      tickIntervalMs: 1000,
+      maxLotsPerOrder: '50',
+      maxOpenLots: '200',
+      sort: 1000,
+      enabled: true,
+    });
+    // exactly what the contract accepts, with nothing left to its defaults or trimming
+    expect(staffCreateInstrumentCall.body!.parse(sent)).toEqual(sent);
+    await waitFor(() => expect(listCalls(fetch)).toBeGreaterThan(listsBefore));
+    await waitFor(() => expect(screen.getByText('BTC/USD')).toBeTruthy());
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('the create form checks the contract’s rules before sending', async () => {
+    const fetch = stubApi(() => envelope(null));
+    await renderAs('dealer');
+    fireEvent.click(screen.getByRole('button', { name: /New instrument/ }));
+    await waitFor(() => expect(drawer().getByLabelText('Code')).toBeTruthy());
+    type('Code', 'B$');
+    type('Base currency', 'BT');
+    type('Reference price', '0');
+    type('Annual volatility', '12.5');
+    fireEvent.click(drawer().getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(drawer().getByText('3 to 16 capital letters or digits')).toBeTruthy());
+    expect(drawer().getByText('3 capital letters, such as USD')).toBeTruthy();
+    expect(drawer().getByText('A number below 10 with at most 6 decimals')).toBeTruthy();
+    expect(drawer().getAllByText('A number above 0 with at most 8 decimals').length).toBeGreaterThan(0);
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
+  it('a refusal (5116: the code exists) shows the server’s message and keeps the form open', async () => {
+    stubApi(() => envelope(null, 'An instrument with this code already exists', 5116));
+    await renderAs('dealer');
+    await fillNewInstrument();
+    fireEvent.click(drawer().getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(screen.getByText('An instrument with this code already exists')).toBeTruthy());
+    expect(drawer().getByLabelText('Code')).toBeTruthy();
+  });
+
+  it('uploads a logo as multipart and shows the new one in the drawer and the table', async () => {
+    const fetch = stubApi(() => envelope({ ...eurusd, logo: '/static/upload/logo/new.png' }, 'Logo saved'));
+    await renderAs('content');
+    fireEvent.click(screen.getByRole('button', { name: 'Logo' }));
+    await waitFor(() => expect(drawer().getByText('Upload logo')).toBeTruthy());
+    const input = screen.getByRole('dialog').querySelector('input[type="file"]') as HTMLInputElement;
+    expect(input.getAttribute('accept')).toBe('image/png,image/jpeg,image/webp');
+    const file = new File(['png-bytes'], 'eur.png', { type: 'image/png' });
+    fireEvent.change(input, { target: { files: [file] } });
+
+    await waitFor(() => expect(screen.getByText('Logo saved')).toBeTruthy());
+    const post = fetch.mock.calls.find(([, init]) => init?.method === 'POST')!;
+    expect(post[0]).toBe(`${STAFF_API_PREFIX}/instruments/1/logo`);
+    const body = post[1]!.body as FormData;
+    expect(body).toBeInstanceOf(FormData);
+    expect((body.get('file') as File).name).toBe('eur.png');
+    const headers = post[1]!.headers as Record<string, string>;
+    expect(headers.Authorization).toBe('Bearer tok-7');
+    expect(headers.lang).toBe('en');
+    expect(headers['Content-Type']).toBeUndefined();
+    await waitFor(() =>
+      expect(screen.getAllByAltText('EURUSD').map((img) => img.getAttribute('src'))).toEqual([
+        '/static/upload/logo/new.png',
+        '/static/upload/logo/new.png',
+      ]),
+    );
+  });
+
+  it('a file that is not a PNG, JPEG or WebP is not sent', async () => {
+    const fetch = stubApi(() => envelope(null));
+    await renderAs('dealer');
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    await waitFor(() => expect(drawer().getByText('Upload logo')).toBeTruthy());
+    const input = screen.getByRole('dialog').querySelector('input[type="file"]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['gif'], 'a.gif', { type: 'image/gif' })] } });
+    await waitFor(() =>
+      expect(screen.getByText('Choose a PNG, JPEG or WebP image of at most 5 MB')).toBeTruthy(),
+    );
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+});
+
+describe('toCreateBody', () => {
+  it('trims text and writes codes in capitals', () => {
+    const body = toCreateBody({
+      code: ' xauusd ',
+      showCode: ' Gold ',
+      categoryId: 3,
+      baseCurrency: 'xau',
+      quoteCurrency: 'usd ',
+      pricePrecision: 2,
+      spreadPoints: 30,
+      lotStep: '0.01 ',
+      minLots: '0.01',
+      contractSize: '100',
+      feeRate: '0.003',
+      marginMode: 2,
+      leverageOptions: [100, 20, 20],
+      session: 'metals',
+      referencePrice: ' 2400.5',
+      annualVolatility: '0.15',
+      tickIntervalMs: 500,
+      maxLotsPerOrder: '20',
+      maxOpenLots: '100',
+      sort: 5,
+      enabled: false,
+    });
+    expect(body).toMatchObject({
+      code: 'XAUUSD',
+      showCode: 'Gold',
+      baseCurrency: 'XAU',
+      quoteCurrency: 'USD',
+      lotStep: '0.01',
+      referencePrice: '2400.5',
+      leverageOptions: [20, 100],
+    });
+    expect(staffCreateInstrumentCall.body!.safeParse(body).success).toBe(true);
+  });
+});
