@@ -25,6 +25,8 @@ import { readSetting } from './modules/settings/settings.service.ts';
 import { registerStaffRoutes } from './modules/staff/staff.routes.ts';
 import { tradingRoutes } from './modules/trading/trading.routes.ts';
 import type { TradingService } from './modules/trading/trading.service.ts';
+import { walletRoutes } from './modules/wallet/wallet.routes.ts';
+import { walletReviewRoutes } from './modules/wallet/wallet-review.routes.ts';
 import { authentication } from './plugins/authentication.ts';
 import { envelope } from './plugins/envelope.ts';
 import { registerInstrumentLogos } from './plugins/instrument-logos.ts';
@@ -97,7 +99,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ? mkdtempSync(path.join(tmpdir(), 'meridian-uploads-'))
       : path.join(deps.config.dataDir, 'uploads');
   const publicUploadDir = path.join(uploadsRoot, 'public');
+  const privateUploadDir = path.join(uploadsRoot, 'private');
   mkdirSync(publicUploadDir, { recursive: true });
+  mkdirSync(privateUploadDir, { recursive: true });
   await app.register(fastifyStatic, {
     root: publicUploadDir,
     prefix: '/static/upload/',
@@ -120,6 +124,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessionEvents: deps.sessionEvents,
     publicUploadDir,
   });
+  // The wallet (DESIGN §7): the trader's calls, and staff review under the staff API.
+  walletRoutes(app, { db: deps.db, now: deps.now, engine: deps.engine, privateUploadDir });
+  walletReviewRoutes(app, { db: deps.db, now: deps.now, engine: deps.engine, privateUploadDir });
   await registerSocketGateway(app, {
     db: deps.db,
     now: deps.now,

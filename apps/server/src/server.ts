@@ -20,6 +20,7 @@ import { SessionEvents } from './lib/session-events.ts';
 import { LiveSettings } from './modules/settings/live-settings.ts';
 import { ensureFirstOwner } from './modules/staff/staff.routes.ts';
 import { createTradingService } from './modules/trading/trading.service.ts';
+import { settleUnfinishedWallet } from './modules/wallet/wallet-review.routes.ts';
 import { TopicHub } from './ws/topic-hub.ts';
 import { UserChannels } from './ws/user-channels.ts';
 
@@ -99,6 +100,9 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
       log: bootLog,
     });
     const restored = await engine.rebuild();
+    const walletSettled = await settleUnfinishedWallet(database.db);
+    if (walletSettled > 0)
+      bootLog.warn({ walletSettled }, 'wallet requests left mid-way by a stop were settled from the ledger');
     bootLog.info({ liveOrders: restored }, 'trading engine ready');
     const trading = createTradingService({ db: database.db, engine, market, settings });
     monitor = new AccountMonitor(engine, trading, userChannels, bootLog);

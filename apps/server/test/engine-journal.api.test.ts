@@ -1,4 +1,4 @@
-import { LEDGER_TYPE } from '@meridian/domain';
+import { LEDGER_TYPE, money } from '@meridian/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client.ts';
@@ -146,6 +146,37 @@ describe('trading engine journal', () => {
       { id: kept.id, status: 3 },
       { id: next.id, status: 1 },
     ]);
+    expect(await findMismatchedAccounts(database.db)).toEqual([]);
+  });
+
+  it('lets a withdrawal take only what open positions leave free, decided with orders in one step', async () => {
+    const engine = newEngine();
+    await engine.rebuild();
+    const userId = await newUser(); // 100 000 USD
+    const o = await engine.submit(userId, { ...order(), quantity: '5' }); // 5 BTC at 100 030, 1:10
+    const f = await engine.figures(userId);
+    expect(f.balance.lt(money('100000'))).toBe(true);
+    // The price falls 2 000: a floating loss of about 10 000 on 5 BTC.
+    quote.bid -= 2000;
+    quote.ask -= 2000;
+    quote.mid -= 2000;
+    quote.seq++;
+    const live = engine.liveOrdersOf(userId)[0]!;
+    const floating = engine.floatingProfit(live)!;
+    expect(floating.lt(money('-9000'))).toBe(true);
+    const free = f.balance.plus(floating).toDecimalPlaces(2, 1);
+    const tooMuch = await engine.freezeForWithdrawal(userId, f.balance, 900001);
+    expect(tooMuch).toEqual({ ok: false, free });
+    const justRight = await engine.freezeForWithdrawal(userId, free, 900002);
+    expect(justRight.ok).toBe(true);
+    const after = await engine.figures(userId);
+    expect(after.lock.eq(free)).toBe(true);
+    // Equity still covers the margin held: the account is not at risk of a stop-out.
+    expect(after.balance.plus(after.margin).plus(floating).gte(after.margin)).toBe(true);
+    await engine.close(userId, o.id);
+    quote.bid += 2000;
+    quote.ask += 2000;
+    quote.mid += 2000;
     expect(await findMismatchedAccounts(database.db)).toEqual([]);
   });
 

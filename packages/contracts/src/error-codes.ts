@@ -89,6 +89,22 @@ export const ERROR_CODES = {
   UPLOAD_NOT_IMAGE: { code: 1102, msgKey: 'error.upload_not_image', httpStatus: 200 },
   UPLOAD_DIMENSIONS: { code: 1103, msgKey: 'error.upload_dimensions', httpStatus: 200 },
   STAFF_INSTRUMENT_EXISTS: { code: 5116, msgKey: 'error.staff_instrument_exists', httpStatus: 200 },
+  WALLET_DEMO_REFUSED: { code: 6001, msgKey: 'error.wallet_demo_refused', httpStatus: 200 },
+  WALLET_AMOUNT_REQUIRED: { code: 6002, msgKey: 'error.wallet_amount_required', httpStatus: 200 },
+  WALLET_AMOUNT_INVALID: { code: 6003, msgKey: 'error.wallet_amount_invalid', httpStatus: 200 },
+  WALLET_PROOF_REQUIRED: { code: 6004, msgKey: 'error.wallet_proof_required', httpStatus: 200 },
+  WALLET_NO_PAY_WAY: { code: 6005, msgKey: 'error.wallet_no_pay_way', httpStatus: 200 },
+  WALLET_OPTION_NOT_FOUND: { code: 6006, msgKey: 'error.wallet_option_not_found', httpStatus: 200 },
+  WALLET_METHOD_NOT_BOUND: { code: 6007, msgKey: 'error.wallet_method_not_bound', httpStatus: 200 },
+  WALLET_METHOD_NOT_FOUND: { code: 6008, msgKey: 'error.wallet_method_not_found', httpStatus: 200 },
+  WALLET_METHOD_INCOMPLETE: { code: 6009, msgKey: 'error.wallet_method_incomplete', httpStatus: 200 },
+  WALLET_CURRENCY_NOT_FOUND: { code: 6010, msgKey: 'error.wallet_currency_not_found', httpStatus: 200 },
+  WALLET_AMOUNT_BELOW_MIN: { code: 6011, msgKey: 'error.wallet_amount_below_min', httpStatus: 200 },
+  WALLET_AMOUNT_ABOVE_FREE: { code: 6012, msgKey: 'error.wallet_amount_above_free', httpStatus: 200 },
+  WALLET_FEE_EXCEEDS: { code: 6013, msgKey: 'error.wallet_fee_exceeds', httpStatus: 200 },
+  WALLET_PROOF_INVALID: { code: 6014, msgKey: 'error.wallet_proof_invalid', httpStatus: 200 },
+  STAFF_ALREADY_REVIEWED: { code: 5117, msgKey: 'error.staff_already_reviewed', httpStatus: 200 },
+  FILE_NOT_FOUND: { code: 1104, msgKey: 'error.file_not_found', httpStatus: 200 },
 } as const;
 
 export type ErrorName = keyof typeof ERROR_CODES;

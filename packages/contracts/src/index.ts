@@ -3,6 +3,7 @@ export * from './calls/auth.ts';
 export * from './calls/market.ts';
 export * from './calls/settings.ts';
 export * from './calls/trading.ts';
+export * from './calls/wallet.ts';
 export * from './define-call.ts';
 export * from './entities/candle.ts';
 export * from './entities/category.ts';

@@ -20,6 +20,22 @@ import {
   setStopPriceCall,
   submitOrderCall,
 } from './calls/trading.ts';
+import {
+  accountLogCall,
+  bindDrawMethodCall,
+  chargeInfoCall,
+  chargeSubmitCall,
+  chargeSymbolsCall,
+  deleteDrawMethodCall,
+  depositRecordsCall,
+  drawCall,
+  drawListCall,
+  drawSymbolListCall,
+  getDrawMethodCall,
+  imageUploadCall,
+  wireInfoCall,
+  wireSubmitCall,
+} from './calls/wallet.ts';
 
 /** Every public call; the server registers routes from it and the OpenAPI document is built from it. */
 export const ALL_CALLS = [
@@ -48,4 +64,18 @@ export const ALL_CALLS = [
   setStopPriceCall,
   forexDetailCall,
   resetDemoCall,
+  accountLogCall,
+  imageUploadCall,
+  chargeInfoCall,
+  chargeSubmitCall,
+  chargeSymbolsCall,
+  wireInfoCall,
+  wireSubmitCall,
+  depositRecordsCall,
+  drawSymbolListCall,
+  getDrawMethodCall,
+  bindDrawMethodCall,
+  deleteDrawMethodCall,
+  drawCall,
+  drawListCall,
 ] as const;

@@ -5,3 +5,4 @@ export * from './london-time.ts';
 export * from './market-session.ts';
 export * from './money.ts';
 export * from './trading/index.ts';
+export * from './wallet/withdrawal.ts';

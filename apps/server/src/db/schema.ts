@@ -335,3 +335,151 @@ export const staffAudit = pgTable(
     index('staff_audit_target_idx').on(t.targetType, t.targetId),
   ],
 );
+
+// ---- wallet (DESIGN §7) -----------------------------------------------------------------------------
+
+/** The broker's receiving addresses for coin deposits (staff configure them). */
+export const coinOptions = pgTable('coin_options', {
+  id: serial('id').primaryKey(),
+  currencyCode: text('currency_code').notNull(),
+  protocolCode: text('protocol_code').notNull().default(''),
+  address: text('address').notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  sort: integer('sort').notNull().default(0),
+});
+
+/** Bank deposit channels (a fiat currency the broker receives) and their accounts. */
+export const bankChannels = pgTable('bank_channels', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  sort: integer('sort').notNull().default(0),
+});
+
+export const bankAccounts = pgTable('bank_accounts', {
+  id: serial('id').primaryKey(),
+  channelId: integer('channel_id')
+    .notNull()
+    .references(() => bankChannels.id),
+  bankName: text('bank_name').notNull(),
+  bankAddress: text('bank_address').notNull().default(''),
+  bankSwift: text('bank_swift').notNull().default(''),
+  payeeName: text('payee_name').notNull(),
+  payeeAccount: text('payee_account').notNull(),
+  bankRemark: text('bank_remark').notNull().default(''),
+  enabled: boolean('enabled').notNull().default(true),
+});
+
+/** Private uploads (deposit proofs, later KYC images): only the owner and staff may read them. */
+export const uploads = pgTable('uploads', {
+  name: text('name').primaryKey(),
+  ownerId: bigint('owner_id', { mode: 'number' })
+    .notNull()
+    .references(() => users.id),
+  mime: text('mime').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * Deposits declared by users, reviewed by staff. status: 0 unchecked, 1 finished (credited),
+ * 2 rejected, 3 invalid (void); 5 while a review is being applied (a claim: one reviewer wins).
+ */
+export const deposits = pgTable(
+  'deposits',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    type: smallint('type').notNull(),
+    amount: numeric('amount', { precision: 20, scale: 2 }).notNull(),
+    currencyCode: text('currency_code').notNull(),
+    address: text('address').notNull().default(''),
+    coinOptionId: integer('coin_option_id'),
+    bankAccountId: integer('bank_account_id'),
+    proofFile: text('proof_file').notNull(),
+    status: smallint('status').notNull().default(0),
+    remark: text('remark').notNull().default(''),
+    reviewedBy: text('reviewed_by').notNull().default(''),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('deposits_user_idx').on(t.userId, t.type, t.id),
+    index('deposits_status_idx').on(t.status, t.id),
+  ],
+);
+
+/** Currencies users can withdraw in: fee type 1 fixed USD fee, 2 rate on the amount (spec §9). */
+export const drawCurrencies = pgTable('draw_currencies', {
+  id: serial('id').primaryKey(),
+  type: smallint('type').notNull(),
+  code: text('code').notNull(),
+  protocol: text('protocol').notNull().default(''),
+  feeType: smallint('fee_type').notNull(),
+  drawRate: numeric('draw_rate', { precision: 20, scale: 8 }).notNull(),
+  usdPrice: numeric('usd_price', { precision: 20, scale: 8 }).notNull(),
+  minAmount: numeric('min_amount', { precision: 20, scale: 2 }).notNull().default('10'),
+  enabled: boolean('enabled').notNull().default(true),
+  sort: integer('sort').notNull().default(0),
+});
+
+/** A user's bound withdrawal methods (coin address with network, or bank account). */
+export const drawMethods = pgTable(
+  'draw_methods',
+  {
+    id: serial('id').primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    drawCurrencyId: integer('draw_currency_id')
+      .notNull()
+      .references(() => drawCurrencies.id),
+    type: smallint('type').notNull(),
+    dcAddress: text('dc_address').notNull().default(''),
+    network: text('network').notNull().default(''),
+    payee: text('payee').notNull().default(''),
+    bankName: text('bank_name').notNull().default(''),
+    bankAddress: text('bank_address').notNull().default(''),
+    bankSwift: text('bank_swift').notNull().default(''),
+    payeeName: text('payee_name').notNull().default(''),
+    payeeAccount: text('payee_account').notNull().default(''),
+    receiptCurrency: text('receipt_currency').notNull().default(''),
+    bankRemark: text('bank_remark').notNull().default(''),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('draw_methods_user_idx').on(t.userId, t.type)],
+);
+
+/**
+ * Withdrawals. status: -1 being requested (the freeze not yet confirmed), -2 refused at request
+ * (hidden), 0 reviewing, 1 paid, 2 rejected (refunded); 8/9 while a pay/reject is being applied.
+ */
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    drawCurrencyId: integer('draw_currency_id').notNull(),
+    drawMethodId: integer('draw_method_id').notNull(),
+    type: smallint('type').notNull(),
+    amount: numeric('amount', { precision: 20, scale: 2 }).notNull(),
+    fee: numeric('fee', { precision: 20, scale: 2 }).notNull(),
+    received: numeric('received', { precision: 20, scale: 2 }).notNull(),
+    currencyCode: text('currency_code').notNull(),
+    destination: text('destination').notNull(),
+    memo: text('memo').notNull().default(''),
+    status: smallint('status').notNull(),
+    remark: text('remark').notNull().default(''),
+    reviewedBy: text('reviewed_by').notNull().default(''),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('withdrawals_user_idx').on(t.userId, t.type, t.id),
+    index('withdrawals_status_idx').on(t.status, t.id),
+  ],
+);

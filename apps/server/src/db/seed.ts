@@ -4,8 +4,18 @@ import { INSTRUMENT_SEEDS } from '../market/instrument-seeds.ts';
 import { newInviteCode } from '../modules/account/public-ids.ts';
 import { SETTING_DEFAULTS } from '../modules/settings/setting-keys.ts';
 import { areaCodeSeeds } from './area-code-seeds.ts';
-import type { Db } from './client.ts';
-import { areaCodes, categories, instruments, platformInviteCodes, settings } from './schema.ts';
+import type { Db, DbOrTx } from './client.ts';
+import {
+  areaCodes,
+  bankAccounts,
+  bankChannels,
+  categories,
+  coinOptions,
+  drawCurrencies,
+  instruments,
+  platformInviteCodes,
+  settings,
+} from './schema.ts';
 
 export interface SeedReport {
   /** The registration invite code, printed in the start-up log (DESIGN §6). */
@@ -66,6 +76,7 @@ export async function seedIfEmpty(db: Db, demoStartBalance: string): Promise<See
         )
         .onConflictDoNothing();
     }
+    await seedWalletIfEmpty(tx);
     const [{ n: areaCount } = { n: 0 }] = await tx.select({ n: count() }).from(areaCodes);
     if (areaCount === 0) await tx.insert(areaCodes).values(areaCodeSeeds());
 
@@ -75,4 +86,102 @@ export async function seedIfEmpty(db: Db, demoStartBalance: string): Promise<See
     await tx.insert(platformInviteCodes).values({ code: inviteCode });
     return { inviteCode, seededNow };
   });
+}
+
+/**
+ * Wallet configuration a broker starts from (the issue's seeds): coin deposit options, one bank
+ * channel and account, withdrawal currencies with both fee types. The addresses and the bank account
+ * are placeholders a broker replaces in the back office (Wallet settings) before taking money.
+ */
+async function seedWalletIfEmpty(tx: DbOrTx) {
+  const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(drawCurrencies);
+  if (n > 0) return;
+  await tx.insert(coinOptions).values([
+    { currencyCode: 'USDT', protocolCode: 'TRC20', address: 'TPLACEHOLDERReplaceInTheBackOffice1', sort: 1 },
+    {
+      currencyCode: 'USDT',
+      protocolCode: 'ERC20',
+      address: '0x0000000000000000000000000000000000000001',
+      sort: 2,
+    },
+    { currencyCode: 'BTC', protocolCode: '', address: 'bc1qplaceholderreplaceinthebackoffice0', sort: 3 },
+    {
+      currencyCode: 'ETH',
+      protocolCode: 'ERC20',
+      address: '0x0000000000000000000000000000000000000002',
+      sort: 4,
+    },
+  ]);
+  const [channel] = await tx.insert(bankChannels).values({ name: 'USD', sort: 1 }).returning();
+  await tx.insert(bankAccounts).values({
+    channelId: channel!.id,
+    bankName: 'Placeholder Bank (replace in the back office)',
+    bankAddress: '1 Example Street, London',
+    bankSwift: 'EXAMPLEGB2L',
+    payeeName: 'Meridian Markets Ltd',
+    payeeAccount: 'GB00EXAM00000000000000',
+    bankRemark: 'Put your UID in the payment reference',
+  });
+  await tx.insert(drawCurrencies).values([
+    {
+      type: 1,
+      code: 'USDT',
+      protocol: 'TRC20',
+      feeType: 1,
+      drawRate: '1',
+      usdPrice: '1',
+      minAmount: '10',
+      sort: 1,
+    },
+    {
+      type: 1,
+      code: 'USDT',
+      protocol: 'ERC20',
+      feeType: 1,
+      drawRate: '5',
+      usdPrice: '1',
+      minAmount: '20',
+      sort: 2,
+    },
+    {
+      type: 1,
+      code: 'BTC',
+      protocol: '',
+      feeType: 2,
+      drawRate: '0.005',
+      usdPrice: '0.00001',
+      minAmount: '50',
+      sort: 3,
+    },
+    {
+      type: 1,
+      code: 'ETH',
+      protocol: 'ERC20',
+      feeType: 2,
+      drawRate: '0.005',
+      usdPrice: '0.0003',
+      minAmount: '50',
+      sort: 4,
+    },
+    {
+      type: 2,
+      code: 'USD',
+      protocol: '',
+      feeType: 1,
+      drawRate: '25',
+      usdPrice: '1',
+      minAmount: '100',
+      sort: 5,
+    },
+    {
+      type: 2,
+      code: 'EUR',
+      protocol: '',
+      feeType: 2,
+      drawRate: '0.01',
+      usdPrice: '0.92',
+      minAmount: '100',
+      sort: 6,
+    },
+  ]);
 }

@@ -938,6 +938,48 @@ export class TradingEngine {
     await this.durable(fx);
   }
 
+  // ---- wallet --------------------------------------------------------------------------------
+
+  /**
+   * What the user may withdraw now (DESIGN §7): the balance, less any floating loss of open
+   * positions (so equity stays at or above the margin they hold), never below 0; whole cents.
+   */
+  private withdrawable(userId: number): Money {
+    const f = this.figuresFor(userId);
+    const rates = this.rates();
+    let floating = ZERO;
+    for (const o of this.liveOrdersOf(userId))
+      if (o.status === 1) floating = floating.plus(this.floatingProfit(o, rates) ?? ZERO);
+    const free = f.balance.plus(floating.isNegative() ? floating : ZERO);
+    return free.isNegative() ? ZERO : free.toDecimalPlaces(2, 1 /* ROUND_DOWN */);
+  }
+
+  /**
+   * A withdrawal request: the amount moves from balance to frozen at once, decided in the same
+   * synchronous step as orders, so a withdrawal and an order can never both spend the same money.
+   */
+  async freezeForWithdrawal(
+    userId: number,
+    amount: Money,
+    withdrawalId: number,
+  ): Promise<{ ok: true } | { ok: false; free: Money }> {
+    await this.prepare(userId);
+    const free = this.withdrawable(userId);
+    if (amount.gt(free)) return { ok: false, free };
+    this.mustMove({
+      userId,
+      type: LEDGER_TYPE.WITHDRAWAL_FREEZE,
+      balanceDelta: amount.negated(),
+      lockDelta: amount,
+      memo: `withdrawal ${withdrawalId}`,
+      idempotencyKey: `withdraw-freeze:${withdrawalId}`,
+    });
+    const fx = new Effects();
+    fx.touched.add(userId);
+    await this.durable(fx);
+    return { ok: true };
+  }
+
   // ---- back office ---------------------------------------------------------------------------
 
   /** Compliance freezes or unfreezes trading (the stored flag is written by the caller first). */

@@ -648,6 +648,228 @@ export const staffAuditCall = defineStaffCall({
   data: paged(auditRow),
 });
 
+// ---- wallet review and configuration (finance) ---------------------------------------------------
+
+export const staffDepositRow = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  uid: z.string(),
+  type: z.number().int().describe('0 coin, 1 bank'),
+  amount: z.string(),
+  currencyCode: z.string(),
+  address: z.string(),
+  /** Staff URL of the proof image (fetch it with the staff Authorization header). */
+  proofUrl: z.string(),
+  status: z.number().int().describe('0 unchecked, 1 finished (credited), 2 rejected, 3 invalid (void)'),
+  remark: z.string(),
+  reviewedBy: z.string(),
+  createdAt: z.string(),
+  reviewedAt: z.string().nullable(),
+});
+
+export const staffDepositsCall = defineStaffCall({
+  method: 'GET',
+  path: '/deposits',
+  access: ['finance'],
+  changes: false,
+  summary: 'Deposits by status (default 0: waiting for review), newest first',
+  query: z.object({
+    status: z.coerce.number().int().min(0).max(3).default(0),
+    userId: z.coerce.number().int().positive().optional(),
+    page,
+    pageSize,
+  }),
+  data: paged(staffDepositRow),
+});
+
+export const staffReviewDepositCall = defineStaffCall({
+  method: 'POST',
+  path: '/deposits/:id/review',
+  access: ['finance'],
+  changes: true,
+  summary:
+    'Approve (credits the balance through the ledger, exactly once), reject or void a deposit waiting for review, with a reason',
+  params: idParam,
+  body: z.object({ action: z.enum(['approve', 'reject', 'void']), reason }),
+  data: staffDepositRow,
+});
+
+export const staffWithdrawalRow = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  uid: z.string(),
+  type: z.number().int().describe('1 coin, 2 bank'),
+  amount: z.string(),
+  fee: z.string(),
+  received: z.string(),
+  currencyCode: z.string(),
+  destination: z.string().describe('Address and network, or bank and account'),
+  status: z.number().int().describe('0 reviewing, 1 paid, 2 rejected'),
+  memo: z.string(),
+  remark: z.string(),
+  reviewedBy: z.string(),
+  createdAt: z.string(),
+  reviewedAt: z.string().nullable(),
+});
+
+export const staffWithdrawalsCall = defineStaffCall({
+  method: 'GET',
+  path: '/withdrawals',
+  access: ['finance'],
+  changes: false,
+  summary: 'Withdrawals by status (default 0: waiting for review), newest first',
+  query: z.object({
+    status: z.coerce.number().int().min(0).max(2).default(0),
+    userId: z.coerce.number().int().positive().optional(),
+    page,
+    pageSize,
+  }),
+  data: paged(staffWithdrawalRow),
+});
+
+export const staffReviewWithdrawalCall = defineStaffCall({
+  method: 'POST',
+  path: '/withdrawals/:id/review',
+  access: ['finance'],
+  changes: true,
+  summary:
+    'Pay (the frozen amount leaves as paid) or reject (refunded to the balance) a withdrawal, once, with a reason',
+  params: idParam,
+  body: z.object({ action: z.enum(['pay', 'reject']), reason }),
+  data: staffWithdrawalRow,
+});
+
+export const staffCoinOption = z.object({
+  id: z.number().int(),
+  currencyCode: z.string(),
+  protocolCode: z.string(),
+  address: z.string(),
+  enabled: z.boolean(),
+  sort: z.number().int(),
+});
+export const staffBankChannel = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  enabled: z.boolean(),
+  sort: z.number().int(),
+});
+export const staffBankAccount = z.object({
+  id: z.number().int(),
+  channelId: z.number().int(),
+  bankName: z.string(),
+  bankAddress: z.string(),
+  bankSwift: z.string(),
+  payeeName: z.string(),
+  payeeAccount: z.string(),
+  bankRemark: z.string(),
+  enabled: z.boolean(),
+});
+export const staffDrawCurrency = z.object({
+  id: z.number().int(),
+  type: z.number().int().describe('1 coin, 2 bank'),
+  code: z.string(),
+  protocol: z.string(),
+  feeType: z.number().int().describe('1 fixed USD fee, 2 rate on the amount'),
+  drawRate: z.string(),
+  usdPrice: z.string(),
+  minAmount: z.string(),
+  enabled: z.boolean(),
+  sort: z.number().int(),
+});
+
+const walletText = (max: number) => z.string().trim().max(max);
+const rateText = z
+  .string()
+  .trim()
+  .regex(/^\d{1,12}(\.\d{1,8})?$/);
+
+export const staffWalletConfigCall = defineStaffCall({
+  method: 'GET',
+  path: '/wallet/config',
+  access: ['finance'],
+  changes: false,
+  summary: 'Coin deposit options, bank channels and accounts, and withdrawal currencies',
+  data: z.object({
+    coinOptions: z.array(staffCoinOption),
+    bankChannels: z.array(staffBankChannel),
+    bankAccounts: z.array(staffBankAccount),
+    drawCurrencies: z.array(staffDrawCurrency),
+  }),
+});
+
+export const staffSaveCoinOptionCall = defineStaffCall({
+  method: 'POST',
+  path: '/wallet/coin-options',
+  access: ['finance'],
+  changes: true,
+  summary: 'Create (no id) or change a coin deposit option',
+  body: z.object({
+    id: z.number().int().positive().optional(),
+    currencyCode: walletText(10).regex(/^[A-Z0-9]{2,10}$/),
+    protocolCode: walletText(20),
+    address: walletText(128).min(10),
+    enabled: z.boolean().default(true),
+    sort: z.number().int().min(0).max(100_000).default(0),
+  }),
+  data: staffCoinOption,
+});
+
+export const staffSaveBankChannelCall = defineStaffCall({
+  method: 'POST',
+  path: '/wallet/bank-channels',
+  access: ['finance'],
+  changes: true,
+  summary: 'Create (no id) or change a bank deposit channel',
+  body: z.object({
+    id: z.number().int().positive().optional(),
+    name: walletText(40).min(2),
+    enabled: z.boolean().default(true),
+    sort: z.number().int().min(0).max(100_000).default(0),
+  }),
+  data: staffBankChannel,
+});
+
+export const staffSaveBankAccountCall = defineStaffCall({
+  method: 'POST',
+  path: '/wallet/bank-accounts',
+  access: ['finance'],
+  changes: true,
+  summary: 'Create (no id) or change a bank account of a channel',
+  body: z.object({
+    id: z.number().int().positive().optional(),
+    channelId: z.number().int().positive(),
+    bankName: walletText(100).min(2),
+    bankAddress: walletText(200),
+    bankSwift: walletText(20),
+    payeeName: walletText(100).min(2),
+    payeeAccount: walletText(64).min(4),
+    bankRemark: walletText(200),
+    enabled: z.boolean().default(true),
+  }),
+  data: staffBankAccount,
+});
+
+export const staffSaveDrawCurrencyCall = defineStaffCall({
+  method: 'POST',
+  path: '/wallet/draw-currencies',
+  access: ['finance'],
+  changes: true,
+  summary: 'Create (no id) or change a withdrawal currency (fee type, rate, USD price, minimum)',
+  body: z.object({
+    id: z.number().int().positive().optional(),
+    type: z.union([z.literal(1), z.literal(2)]),
+    code: walletText(10).regex(/^[A-Z0-9]{2,10}$/),
+    protocol: walletText(20),
+    feeType: z.union([z.literal(1), z.literal(2)]),
+    drawRate: rateText,
+    usdPrice: rateText.refine((v) => Number(v) > 0, 'must be above 0'),
+    minAmount: rateText.default('10'),
+    enabled: z.boolean().default(true),
+    sort: z.number().int().min(0).max(100_000).default(0),
+  }),
+  data: staffDrawCurrency,
+});
+
 /** Every staff call; the server registers routes from it (and the matrix test walks it). */
 export const ALL_STAFF_CALLS = [
   staffLoginCall,
@@ -679,6 +901,15 @@ export const ALL_STAFF_CALLS = [
   staffUpdateSettingsCall,
   staffOutboxCall,
   staffAuditCall,
+  staffDepositsCall,
+  staffReviewDepositCall,
+  staffWithdrawalsCall,
+  staffReviewWithdrawalCall,
+  staffWalletConfigCall,
+  staffSaveCoinOptionCall,
+  staffSaveBankChannelCall,
+  staffSaveBankAccountCall,
+  staffSaveDrawCurrencyCall,
 ] as const;
 
 /** CSV exports (same query as their list call; answer text/csv, not the envelope). */

@@ -43,6 +43,7 @@ import type { MarketRuntime } from '../market/market-runtime.ts';
 import type { LiveSettings } from '../settings/live-settings.ts';
 import type { SettingKey } from '../settings/setting-keys.ts';
 import { storeImage } from '../uploads/image-upload.ts';
+import { reviewQueueCounts } from '../wallet/wallet.repository.ts';
 import {
   allCategories,
   allInstruments,
@@ -153,7 +154,7 @@ export function registerBackofficeRoutes(app: FastifyInstance, deps: BackofficeD
       usersTotal: counts.total,
       openPositions: engine.allLive({ status: 1 }).length,
       pendingOrders: engine.allLive({ status: 0 }).length,
-      queues: { deposits: null, withdrawals: null },
+      queues: await reviewQueueCounts(db),
       exposure: engine.exposure(),
     };
   });

@@ -41,11 +41,13 @@ export async function storeImage(
   if (!type || !ext) throw new AppError('UPLOAD_NOT_IMAGE');
   let meta: Metadata;
   try {
-    meta = await sharp(data, { limitInputPixels: MAX_PIXELS, failOn: 'error' }).metadata();
+    // Headers only (no pixel is decoded here), so an oversized image is named as such.
+    meta = await sharp(data, { limitInputPixels: false, failOn: 'error' }).metadata();
   } catch {
     throw new AppError('UPLOAD_NOT_IMAGE');
   }
-  if (!meta.width || !meta.height || meta.width > MAX_SIDE || meta.height > MAX_SIDE)
+  if (!meta.width || !meta.height) throw new AppError('UPLOAD_NOT_IMAGE');
+  if (meta.width > MAX_SIDE || meta.height > MAX_SIDE || meta.width * meta.height > MAX_PIXELS)
     throw new AppError('UPLOAD_DIMENSIONS');
   let pipeline = sharp(data, { limitInputPixels: MAX_PIXELS, failOn: 'error' }).rotate();
   if (opts.maxSide)

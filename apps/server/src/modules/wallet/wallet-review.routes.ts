@@ -1,0 +1,309 @@
+import {
+  staffDepositsCall,
+  staffReviewDepositCall,
+  staffReviewWithdrawalCall,
+  staffSaveBankAccountCall,
+  staffSaveBankChannelCall,
+  staffSaveCoinOptionCall,
+  staffSaveDrawCurrencyCall,
+  staffWalletConfigCall,
+  staffWithdrawalsCall,
+} from '@meridian/contracts';
+import { LEDGER_TYPE, money } from '@meridian/domain';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { bankAccounts, bankChannels, coinOptions, drawCurrencies } from '../../db/schema.ts';
+import type { TradingEngine } from '../../engine/trading-engine.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { registerStaffCall, resolveStaff } from '../../lib/register-staff-call.ts';
+import { usersByIds } from '../backoffice/backoffice.repository.ts';
+import * as repo from './wallet.repository.ts';
+import { sendPrivateFile } from './wallet.routes.ts';
+
+export interface WalletReviewDeps {
+  db: Db;
+  now: () => number;
+  engine: TradingEngine;
+  privateUploadDir: string;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const FILE_NAME = /^[0-9a-f-]{36}\.(jpg|png|webp)$/;
+
+/**
+ * Staff review of deposits and withdrawals (DESIGN §7), each applied once: a review first claims
+ * the row by moving it out of "waiting" in one conditional update (so of 20 concurrent approvals,
+ * or an approval racing a rejection, exactly one proceeds), then moves money through the engine with
+ * a ledger key named after the row, then records the final state. A crash between those steps is
+ * settled at the next start from the ledger (`settleUnfinishedWallet`).
+ */
+export function walletReviewRoutes(app: FastifyInstance, deps: WalletReviewDeps) {
+  const { db, engine } = deps;
+
+  async function uids(ids: number[]) {
+    return new Map((await usersByIds(db, [...new Set(ids)])).map((u) => [u.id, u.uid]));
+  }
+  const depositDto = (d: repo.DepositRow, uid: string) => ({
+    id: d.id,
+    userId: d.userId,
+    uid,
+    type: d.type,
+    amount: money(d.amount).toFixed(2),
+    currencyCode: d.currencyCode,
+    address: d.address,
+    proofUrl: `/admin-api/v1/files/${d.proofFile}`,
+    status: d.status,
+    remark: d.remark,
+    reviewedBy: d.reviewedBy,
+    createdAt: d.createdAt.toISOString(),
+    reviewedAt: iso(d.reviewedAt),
+  });
+  const withdrawalDto = (w: repo.WithdrawalRow, uid: string) => ({
+    id: w.id,
+    userId: w.userId,
+    uid,
+    type: w.type,
+    amount: money(w.amount).toFixed(2),
+    fee: money(w.fee).toFixed(2),
+    received: money(w.received).toFixed(2),
+    currencyCode: w.currencyCode,
+    destination: w.destination,
+    status: w.status,
+    memo: w.memo,
+    remark: w.remark,
+    reviewedBy: w.reviewedBy,
+    createdAt: w.createdAt.toISOString(),
+    reviewedAt: iso(w.reviewedAt),
+  });
+
+  // Proof images for staff (finance, compliance, support and owner).
+  app.get<{ Params: { name: string } }>(
+    '/admin-api/v1/files/:name',
+    { schema: { hide: true } },
+    async (req, reply) => {
+      await resolveStaff(deps, req, ['finance', 'compliance', 'support']);
+      const row = FILE_NAME.test(req.params.name) ? await repo.findUpload(db, req.params.name) : null;
+      if (!row) throw new AppError('FILE_NOT_FOUND');
+      return sendPrivateFile(reply, deps.privateUploadDir, row.name);
+    },
+  );
+
+  registerStaffCall(app, deps, staffDepositsCall, async ({ query }) => {
+    const { rows, total } = await repo.depositsByStatus(
+      db,
+      query.status,
+      query.userId,
+      query.page,
+      query.pageSize,
+    );
+    const names = await uids(rows.map((r) => r.userId));
+    return { rows: rows.map((r) => depositDto(r, names.get(r.userId) ?? '')), total };
+  });
+
+  registerStaffCall(app, deps, staffReviewDepositCall, async ({ params, body, staff, audit }) => {
+    const before = await repo.findDeposit(db, params.id);
+    if (!before) throw new AppError('STAFF_TARGET_NOT_FOUND');
+    const now = new Date(deps.now());
+    const reviewed = { remark: body.reason, reviewedBy: staff.email, reviewedAt: now };
+    let after: repo.DepositRow | null;
+    if (body.action === 'approve') {
+      const claimed = await repo.transitionDeposit(db, params.id, 0, { status: 5, ...reviewed });
+      if (!claimed) throw new AppError('STAFF_ALREADY_REVIEWED');
+      const credited = await engine.move({
+        userId: claimed.userId,
+        type: LEDGER_TYPE.DEPOSIT_CREDIT,
+        balanceDelta: money(claimed.amount),
+        memo: `deposit ${claimed.id}`,
+        idempotencyKey: `deposit:${claimed.id}`,
+      });
+      if (!credited.ok) throw new Error(`credit of deposit ${claimed.id} refused`);
+      after = await repo.transitionDeposit(db, params.id, 5, { status: 1 });
+    } else {
+      after = await repo.transitionDeposit(db, params.id, 0, {
+        status: body.action === 'reject' ? 2 : 3,
+        ...reviewed,
+      });
+      if (!after) throw new AppError('STAFF_ALREADY_REVIEWED');
+    }
+    const uid = (await uids([before.userId])).get(before.userId) ?? '';
+    audit({
+      action: `deposit.${body.action}`,
+      targetType: 'deposit',
+      targetId: params.id,
+      before: depositDto(before, uid),
+      after: depositDto(after!, uid),
+    });
+    return depositDto(after!, uid);
+  });
+
+  registerStaffCall(app, deps, staffWithdrawalsCall, async ({ query }) => {
+    const { rows, total } = await repo.withdrawalsByStatus(
+      db,
+      query.status,
+      query.userId,
+      query.page,
+      query.pageSize,
+    );
+    const names = await uids(rows.map((r) => r.userId));
+    return { rows: rows.map((r) => withdrawalDto(r, names.get(r.userId) ?? '')), total };
+  });
+
+  registerStaffCall(app, deps, staffReviewWithdrawalCall, async ({ params, body, staff, audit }) => {
+    const before = await repo.findWithdrawal(db, params.id);
+    if (!before) throw new AppError('STAFF_TARGET_NOT_FOUND');
+    const pay = body.action === 'pay';
+    const claimed = await repo.transitionWithdrawal(db, params.id, 0, {
+      status: pay ? 8 : 9,
+      remark: body.reason,
+      reviewedBy: staff.email,
+      reviewedAt: new Date(deps.now()),
+    });
+    if (!claimed) throw new AppError('STAFF_ALREADY_REVIEWED');
+    const amount = money(claimed.amount);
+    const moved = await engine.move(
+      pay
+        ? {
+            userId: claimed.userId,
+            type: LEDGER_TYPE.WITHDRAWAL_PAID,
+            balanceDelta: money('0'),
+            lockDelta: amount.negated(),
+            memo: `withdrawal ${claimed.id}`,
+            idempotencyKey: `withdraw-paid:${claimed.id}`,
+          }
+        : {
+            userId: claimed.userId,
+            type: LEDGER_TYPE.WITHDRAWAL_REFUND,
+            balanceDelta: amount,
+            lockDelta: amount.negated(),
+            memo: `withdrawal ${claimed.id}`,
+            idempotencyKey: `withdraw-refund:${claimed.id}`,
+          },
+    );
+    if (!moved.ok) throw new Error(`withdrawal ${claimed.id}: frozen amount missing`);
+    const after = (await repo.transitionWithdrawal(db, params.id, pay ? 8 : 9, { status: pay ? 1 : 2 }))!;
+    const uid = (await uids([before.userId])).get(before.userId) ?? '';
+    audit({
+      action: `withdrawal.${body.action}`,
+      targetType: 'withdrawal',
+      targetId: params.id,
+      before: withdrawalDto(before, uid),
+      after: withdrawalDto(after, uid),
+    });
+    return withdrawalDto(after, uid);
+  });
+
+  // ---- configuration ----
+  const coinDto = (c: typeof coinOptions.$inferSelect) => ({
+    id: c.id,
+    currencyCode: c.currencyCode,
+    protocolCode: c.protocolCode,
+    address: c.address,
+    enabled: c.enabled,
+    sort: c.sort,
+  });
+  const channelDto = (c: typeof bankChannels.$inferSelect) => ({
+    id: c.id,
+    name: c.name,
+    enabled: c.enabled,
+    sort: c.sort,
+  });
+  const accountDto = (a: typeof bankAccounts.$inferSelect) => ({
+    id: a.id,
+    channelId: a.channelId,
+    bankName: a.bankName,
+    bankAddress: a.bankAddress,
+    bankSwift: a.bankSwift,
+    payeeName: a.payeeName,
+    payeeAccount: a.payeeAccount,
+    bankRemark: a.bankRemark,
+    enabled: a.enabled,
+  });
+  const currencyDto = (c: typeof drawCurrencies.$inferSelect) => ({
+    id: c.id,
+    type: c.type,
+    code: c.code,
+    protocol: c.protocol,
+    feeType: c.feeType,
+    drawRate: money(c.drawRate).toFixed(),
+    usdPrice: money(c.usdPrice).toFixed(),
+    minAmount: money(c.minAmount).toFixed(2),
+    enabled: c.enabled,
+    sort: c.sort,
+  });
+
+  registerStaffCall(app, deps, staffWalletConfigCall, async () => ({
+    coinOptions: (await repo.listCoinOptions(db, true)).map(coinDto),
+    bankChannels: (await repo.listBankChannels(db, true)).map(channelDto),
+    bankAccounts: (await repo.listBankAccounts(db)).map(accountDto),
+    drawCurrencies: (await repo.listDrawCurrencies(db)).map(currencyDto),
+  }));
+
+  const saver =
+    <T, R>(table: Parameters<typeof repo.saveRow>[1], kind: string, dto: (row: T) => R) =>
+    async ({
+      body,
+      audit,
+    }: {
+      body: { id?: number | undefined } & Record<string, unknown>;
+      audit: (e: never) => void;
+    }) => {
+      const { id, ...values } = body;
+      const saved = (await repo.saveRow(db, table, id, values)) as T | null;
+      if (!saved) throw new AppError('STAFF_TARGET_NOT_FOUND');
+      const out = dto(saved);
+      (audit as (e: object) => void)({
+        action: `wallet.${kind}.${id ? 'updated' : 'created'}`,
+        targetType: kind,
+        targetId: (out as { id: number }).id,
+        before: null,
+        after: out,
+      });
+      return out;
+    };
+  registerStaffCall(app, deps, staffSaveCoinOptionCall, saver(coinOptions, 'coin_option', coinDto) as never);
+  registerStaffCall(
+    app,
+    deps,
+    staffSaveBankChannelCall,
+    saver(bankChannels, 'bank_channel', channelDto) as never,
+  );
+  registerStaffCall(app, deps, staffSaveBankAccountCall, async (ctx) => {
+    if (!(await repo.findBankChannel(db, ctx.body.channelId))) throw new AppError('STAFF_TARGET_NOT_FOUND');
+    return saver(bankAccounts, 'bank_account', accountDto)(ctx as never);
+  });
+  registerStaffCall(
+    app,
+    deps,
+    staffSaveDrawCurrencyCall,
+    saver(drawCurrencies, 'draw_currency', currencyDto) as never,
+  );
+}
+
+/** At start: finish wallet rows a crash left mid-way, from what the ledger says happened. */
+export async function settleUnfinishedWallet(db: Db) {
+  const { deposits, withdrawals } = await repo.unfinishedWalletRows(db);
+  let settled = 0;
+  for (const d of deposits) {
+    const credited = await repo.ledgerKeyExists(db, `deposit:${d.id}`);
+    await repo.transitionDeposit(
+      db,
+      d.id,
+      5,
+      credited ? { status: 1 } : { status: 0, reviewedBy: '', reviewedAt: null },
+    );
+    settled++;
+  }
+  for (const w of withdrawals) {
+    const key = w.status === -1 ? 'withdraw-freeze' : w.status === 8 ? 'withdraw-paid' : 'withdraw-refund';
+    const done = await repo.ledgerKeyExists(db, `${key}:${w.id}`);
+    const next = w.status === -1 ? (done ? 0 : -2) : done ? (w.status === 8 ? 1 : 2) : 0;
+    await repo.transitionWithdrawal(
+      db,
+      w.id,
+      w.status,
+      next === 0 && w.status !== -1 ? { status: 0, reviewedBy: '', reviewedAt: null } : { status: next },
+    );
+    settled++;
+  }
+  return settled;
+}

@@ -1,0 +1,281 @@
+import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  bankAccounts,
+  bankChannels,
+  coinOptions,
+  deposits,
+  drawCurrencies,
+  drawMethods,
+  ledgerEntries,
+  uploads,
+  withdrawals,
+} from '../../db/schema.ts';
+
+export type DepositRow = typeof deposits.$inferSelect;
+export type WithdrawalRow = typeof withdrawals.$inferSelect;
+export type DrawMethodRow = typeof drawMethods.$inferSelect;
+export type DrawCurrencyRow = typeof drawCurrencies.$inferSelect;
+
+const one = <T>(rows: T[]) => rows[0] ?? null;
+
+export async function pageOf<T>(
+  rowsQuery: Promise<T[]>,
+  countQuery: Promise<Array<{ n: number }>>,
+): Promise<{ rows: T[]; total: number }> {
+  const [rows, [c]] = await Promise.all([rowsQuery, countQuery]);
+  return { rows, total: Number(c?.n ?? 0) };
+}
+
+// ---- history ----
+export function ledgerPage(db: DbOrTx, userId: number, page: number, size: number) {
+  const where = eq(ledgerEntries.userId, userId);
+  return pageOf(
+    db
+      .select()
+      .from(ledgerEntries)
+      .where(where)
+      .orderBy(desc(ledgerEntries.id))
+      .limit(size)
+      .offset((page - 1) * size),
+    db.select({ n: count() }).from(ledgerEntries).where(where),
+  );
+}
+
+// ---- configuration ----
+export const listCoinOptions = (db: DbOrTx, all = false) =>
+  db
+    .select()
+    .from(coinOptions)
+    .where(all ? undefined : eq(coinOptions.enabled, true))
+    .orderBy(asc(coinOptions.sort), asc(coinOptions.id));
+export const listBankChannels = (db: DbOrTx, all = false) =>
+  db
+    .select()
+    .from(bankChannels)
+    .where(all ? undefined : eq(bankChannels.enabled, true))
+    .orderBy(asc(bankChannels.sort), asc(bankChannels.id));
+export const listBankAccounts = (db: DbOrTx, channelId?: number) =>
+  db
+    .select()
+    .from(bankAccounts)
+    .where(channelId ? and(eq(bankAccounts.channelId, channelId), eq(bankAccounts.enabled, true)) : undefined)
+    .orderBy(asc(bankAccounts.id));
+export const listDrawCurrencies = (db: DbOrTx, type?: number) =>
+  db
+    .select()
+    .from(drawCurrencies)
+    .where(type ? and(eq(drawCurrencies.type, type), eq(drawCurrencies.enabled, true)) : undefined)
+    .orderBy(asc(drawCurrencies.sort), asc(drawCurrencies.id));
+export const findCoinOption = async (db: DbOrTx, id: number) =>
+  one(await db.select().from(coinOptions).where(eq(coinOptions.id, id)).limit(1));
+export const findBankAccount = async (db: DbOrTx, id: number) =>
+  one(await db.select().from(bankAccounts).where(eq(bankAccounts.id, id)).limit(1));
+export const findBankChannel = async (db: DbOrTx, id: number) =>
+  one(await db.select().from(bankChannels).where(eq(bankChannels.id, id)).limit(1));
+export const findDrawCurrency = async (db: DbOrTx, id: number) =>
+  one(await db.select().from(drawCurrencies).where(eq(drawCurrencies.id, id)).limit(1));
+
+export async function saveRow<
+  T extends typeof coinOptions | typeof bankChannels | typeof bankAccounts | typeof drawCurrencies,
+>(db: DbOrTx, table: T, id: number | undefined, values: Record<string, unknown>) {
+  const t = table as unknown as typeof coinOptions;
+  if (id)
+    return one(
+      await db
+        .update(t)
+        .set(values as never)
+        .where(eq(t.id, id))
+        .returning(),
+    );
+  return one(
+    await db
+      .insert(t)
+      .values(values as never)
+      .returning(),
+  );
+}
+
+// ---- uploads ----
+export async function insertUpload(db: DbOrTx, row: typeof uploads.$inferInsert) {
+  await db.insert(uploads).values(row);
+}
+export const findUpload = async (db: DbOrTx, name: string) =>
+  one(await db.select().from(uploads).where(eq(uploads.name, name)).limit(1));
+
+// ---- deposits ----
+export async function insertDeposit(db: DbOrTx, row: typeof deposits.$inferInsert) {
+  return (await db.insert(deposits).values(row).returning())[0]!;
+}
+export function userDeposits(db: DbOrTx, userId: number, type: number, page: number, size: number) {
+  const where = and(eq(deposits.userId, userId), eq(deposits.type, type));
+  return pageOf(
+    db
+      .select()
+      .from(deposits)
+      .where(where)
+      .orderBy(desc(deposits.id))
+      .limit(size)
+      .offset((page - 1) * size),
+    db.select({ n: count() }).from(deposits).where(where),
+  );
+}
+export function depositsByStatus(
+  db: DbOrTx,
+  status: number,
+  userId: number | undefined,
+  page: number,
+  size: number,
+) {
+  const parts: SQL[] = [eq(deposits.status, status)];
+  if (userId) parts.push(eq(deposits.userId, userId));
+  const where = and(...parts);
+  return pageOf(
+    db
+      .select()
+      .from(deposits)
+      .where(where)
+      .orderBy(desc(deposits.id))
+      .limit(size)
+      .offset((page - 1) * size),
+    db.select({ n: count() }).from(deposits).where(where),
+  );
+}
+export const findDeposit = async (db: DbOrTx, id: number) =>
+  one(await db.select().from(deposits).where(eq(deposits.id, id)).limit(1));
+/** Moves a deposit from one status to another only if it is still there (one reviewer wins). */
+export async function transitionDeposit(
+  db: DbOrTx,
+  id: number,
+  from: number,
+  set: Partial<typeof deposits.$inferInsert>,
+) {
+  return one(
+    await db
+      .update(deposits)
+      .set(set)
+      .where(and(eq(deposits.id, id), eq(deposits.status, from)))
+      .returning(),
+  );
+}
+
+// ---- methods ----
+export function userMethods(db: DbOrTx, userId: number, type: number, currencyId?: number) {
+  return db
+    .select({ m: drawMethods, c: drawCurrencies })
+    .from(drawMethods)
+    .innerJoin(drawCurrencies, eq(drawCurrencies.id, drawMethods.drawCurrencyId))
+    .where(
+      and(
+        eq(drawMethods.userId, userId),
+        eq(drawMethods.type, type),
+        isNull(drawMethods.deletedAt),
+        currencyId ? eq(drawMethods.drawCurrencyId, currencyId) : undefined,
+      ),
+    )
+    .orderBy(desc(drawMethods.id));
+}
+export async function insertMethod(db: DbOrTx, row: typeof drawMethods.$inferInsert) {
+  return (await db.insert(drawMethods).values(row).returning())[0]!;
+}
+export const findMethod = async (db: DbOrTx, id: number) =>
+  one(await db.select().from(drawMethods).where(eq(drawMethods.id, id)).limit(1));
+export async function deleteMethod(db: DbOrTx, id: number, userId: number, at: Date) {
+  return one(
+    await db
+      .update(drawMethods)
+      .set({ deletedAt: at })
+      .where(and(eq(drawMethods.id, id), eq(drawMethods.userId, userId), isNull(drawMethods.deletedAt)))
+      .returning(),
+  );
+}
+
+// ---- withdrawals ----
+export async function insertWithdrawal(db: DbOrTx, row: typeof withdrawals.$inferInsert) {
+  return (await db.insert(withdrawals).values(row).returning())[0]!;
+}
+export async function transitionWithdrawal(
+  db: DbOrTx,
+  id: number,
+  from: number,
+  set: Partial<typeof withdrawals.$inferInsert>,
+) {
+  return one(
+    await db
+      .update(withdrawals)
+      .set(set)
+      .where(and(eq(withdrawals.id, id), eq(withdrawals.status, from)))
+      .returning(),
+  );
+}
+export const findWithdrawal = async (db: DbOrTx, id: number) =>
+  one(await db.select().from(withdrawals).where(eq(withdrawals.id, id)).limit(1));
+export function userWithdrawals(db: DbOrTx, userId: number, type: number, page: number, size: number) {
+  const where = and(
+    eq(withdrawals.userId, userId),
+    eq(withdrawals.type, type),
+    inArray(withdrawals.status, [0, 1, 2, 8, 9]),
+  );
+  return pageOf(
+    db
+      .select()
+      .from(withdrawals)
+      .where(where)
+      .orderBy(desc(withdrawals.id))
+      .limit(size)
+      .offset((page - 1) * size),
+    db.select({ n: count() }).from(withdrawals).where(where),
+  );
+}
+export function withdrawalsByStatus(
+  db: DbOrTx,
+  status: number,
+  userId: number | undefined,
+  page: number,
+  size: number,
+) {
+  const parts: SQL[] = [eq(withdrawals.status, status)];
+  if (userId) parts.push(eq(withdrawals.userId, userId));
+  const where = and(...parts);
+  return pageOf(
+    db
+      .select()
+      .from(withdrawals)
+      .where(where)
+      .orderBy(desc(withdrawals.id))
+      .limit(size)
+      .offset((page - 1) * size),
+    db.select({ n: count() }).from(withdrawals).where(where),
+  );
+}
+
+export async function reviewQueueCounts(db: DbOrTx) {
+  const r = (await db.execute(sql`
+    select (select count(*) from deposits where status = 0)::int as deposits,
+           (select count(*) from withdrawals where status = 0)::int as withdrawals`)) as unknown as {
+    rows: Array<{ deposits: number; withdrawals: number }>;
+  };
+  return r.rows[0]!;
+}
+
+export async function ledgerKeyExists(db: DbOrTx, key: string) {
+  return (
+    (
+      await db
+        .select({ id: ledgerEntries.id })
+        .from(ledgerEntries)
+        .where(eq(ledgerEntries.idempotencyKey, key))
+        .limit(1)
+    ).length > 0
+  );
+}
+
+/** Rows left mid-way by a crash (claims, unconfirmed requests): finished at start from the ledger. */
+export async function unfinishedWalletRows(db: DbOrTx) {
+  const d = await db.select().from(deposits).where(eq(deposits.status, 5));
+  const w = await db
+    .select()
+    .from(withdrawals)
+    .where(inArray(withdrawals.status, [-1, 8, 9]));
+  return { deposits: d, withdrawals: w };
+}

@@ -1,0 +1,421 @@
+import { STAFF_API_PREFIX } from '@meridian/contracts';
+import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findMismatchedAccounts } from '../src/modules/ledger/ledger.repository.ts';
+import { currentTotp } from '../src/modules/staff/totp.ts';
+import { getJson, postForm, registerEmail, sqlCount } from './support/accounts.ts';
+import { DB_KINDS } from './support/databases.ts';
+import { startTestServer, type TestServer } from './support/test-server.ts';
+
+type Envelope = { code: number; msg: string; data: any };
+const OWNER = { email: 'owner@wallet.test', password: 'owner-password-1' };
+
+describe.each(DB_KINDS)('wallet on %s', (kind) => {
+  let s: TestServer;
+  let staffToken = '';
+  let png: Buffer;
+
+  const q = (params: Record<string, string | number>) =>
+    new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString();
+  const get = (token: string, path: string, params: Record<string, string | number> = {}) =>
+    getJson(s, `${path}?${q(params)}`, { authorization: token });
+  const post = (token: string, path: string, form: Record<string, string | number>) =>
+    postForm(s, path, form, { authorization: token });
+  const staff = async (method: 'GET' | 'POST', path: string, body?: unknown): Promise<Envelope> =>
+    (
+      await s.app.inject({
+        method,
+        url: `${STAFF_API_PREFIX}${path}`,
+        headers: {
+          authorization: `Bearer ${staffToken}`,
+          lang: 'en',
+          ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(method === 'POST' ? { payload: JSON.stringify(body ?? {}) } : {}),
+      })
+    ).json() as Envelope;
+  const upload = async (token: string, bytes: Buffer, name: string, type: string): Promise<Envelope> => {
+    const form = new FormData();
+    form.append('file', new Blob([bytes], { type }), name);
+    const res = await fetch(`${s.baseUrl}/api/common/image_upload`, {
+      method: 'POST',
+      headers: { authorization: token, lang: 'en' },
+      body: form,
+    });
+    return (await res.json()) as Envelope;
+  };
+  const balance = async (token: string) => (await get(token, '/v1/api/main/wallet/getBalance')).data;
+
+  /** A funded real account: registered, a deposit declared with a proof, approved by staff. */
+  async function fundedUser(email: string, amount: string) {
+    const { token } = await registerEmail(s, email);
+    const proof = await upload(token, png, 'proof.png', 'image/png');
+    const options = (await get(token, '/api/quickCharge/info')).data;
+    const sent = await get(token, '/api/quickCharge/submit', {
+      number: amount,
+      proofImg: proof.data.url,
+      address: 'TSenderAddress0000000000000000001',
+      charge_id: options[0].id,
+    });
+    expect(sent.code, sent.msg).toBe(1);
+    const queue = await staff('GET', `/deposits?status=0`);
+    const mine = queue.data.rows.find((r: any) => r.amount === Number(amount).toFixed(2) && r.status === 0);
+    const ok = await staff('POST', `/deposits/${mine.id}/review`, {
+      action: 'approve',
+      reason: 'Funds received',
+    });
+    expect(ok.code, ok.msg).toBe(1);
+    return token;
+  }
+
+  async function bindTrc20(token: string) {
+    const currencies = (await get(token, '/api/account/draw_symbol_list', { type: 1 })).data;
+    const trc20 = currencies.find((c: any) => c.code === 'USDT' && c.protocol === 'TRC20');
+    const bound = await post(token, '/api/wallet/bind_draw_method', {
+      draw_id: trc20.id,
+      type: 1,
+      dc_address: 'TReceiverAddress00000000000000001',
+      network: 'TRC20',
+    });
+    expect(bound.code, bound.msg).toBe(1);
+    return { currency: trc20, method: bound.data };
+  }
+
+  beforeAll(async () => {
+    s = await startTestServer(kind, { env: { ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password } });
+    s.tick(5_000);
+    png = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#2a6' } })
+      .png()
+      .toBuffer();
+    const login = (
+      await s.app.inject({
+        method: 'POST',
+        url: `${STAFF_API_PREFIX}/auth/login`,
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify(OWNER),
+      })
+    ).json() as Envelope;
+    staffToken = login.data.token;
+    const start = await staff('POST', '/auth/totp/start');
+    expect((await staff('POST', '/auth/totp/confirm', { code: currentTotp(start.data.secret) })).code).toBe(
+      1,
+    );
+  }, 120_000);
+  afterAll(() => s?.stop());
+
+  it('refuses a demo account on every deposit, withdrawal and upload call', async () => {
+    const demo = (await getJson(s, '/api/user/createAccountDemoForU?demo_id=wallet-demo-0001')).data.token;
+    const refusals = [
+      await get(demo, '/api/quickCharge/info'),
+      await get(demo, '/api/quickCharge/submit', { number: '10' }),
+      await get(demo, '/api/quickCharge/symbols'),
+      await get(demo, '/api/quickCharge/wire_info', { bank_coin: 1 }),
+      await get(demo, '/api/quickCharge/wire_submit', { number: '10' }),
+      await get(demo, '/api/quickCharge/quick_ist', { type: 0 }),
+      await get(demo, '/api/account/draw_symbol_list', { type: 1 }),
+      await get(demo, '/api/wallet/get_draw_method', { draw_type: 1 }),
+      await post(demo, '/api/wallet/bind_draw_method', { draw_id: 1, type: 1, dc_address: 'TX' }),
+      await post(demo, '/api/wallet/del_draw_method', { id: 1 }),
+      await post(demo, '/api/account/draw', { draw_currency_id: 1, number: '10', draw_method_id: 1 }),
+      await get(demo, '/api/account/draw_list', { type: 1 }),
+      await upload(demo, png, 'p.png', 'image/png'),
+    ];
+    for (const r of refusals)
+      expect(r).toMatchObject({ code: 6001, msg: 'Please register or log in to a real account' });
+    // Account history is the trading history: a demo account sees it.
+    expect((await get(demo, '/v1/api/main/accountLog/forexChange')).code).toBe(1);
+  });
+
+  it('credits an approved deposit once (20 concurrent approvals), shows it in history, and keeps proofs private', async () => {
+    const { token } = await registerEmail(s, 'depositor@wallet.test');
+    const proof = await upload(token, png, 'proof.png', 'image/png');
+    expect(proof.data.url).toMatch(/^\/api\/common\/file\/[0-9a-f-]{36}\.png$/);
+    // The proof: the owner reads it, another user and nobody else do not.
+    const other = await registerEmail(s, 'snoop@wallet.test');
+    const mine = await fetch(`${s.baseUrl}${proof.data.url}`, { headers: { authorization: token } });
+    expect(mine.headers.get('content-type')).toBe('image/png');
+    const theirs = (await (
+      await fetch(`${s.baseUrl}${proof.data.url}`, { headers: { authorization: other.token } })
+    ).json()) as Envelope;
+    expect(theirs.code).toBe(1104);
+    expect(((await (await fetch(`${s.baseUrl}${proof.data.url}`)).json()) as Envelope).code).toBe(999);
+    // Another user's proof cannot be attached to a deposit.
+    const options = (await get(token, '/api/quickCharge/info')).data;
+    expect(options.map((o: any) => o.label)).toEqual(['USDT-TRC20', 'USDT-ERC20', 'BTC', 'ETH-ERC20']);
+    const stolen = await get(other.token, '/api/quickCharge/submit', {
+      number: '50',
+      proofImg: proof.data.url,
+      charge_id: options[0].id,
+    });
+    expect(stolen.code).toBe(6014);
+    expect(
+      (await get(token, '/api/quickCharge/submit', { number: '50', proofImg: '', charge_id: options[0].id }))
+        .code,
+    ).toBe(6004);
+    expect(
+      (
+        await get(token, '/api/quickCharge/submit', {
+          number: '50.123',
+          proofImg: proof.data.url,
+          charge_id: options[0].id,
+        })
+      ).code,
+    ).toBe(1001);
+
+    const sent = await get(token, '/api/quickCharge/submit', {
+      number: '250.50',
+      proofImg: proof.data.url,
+      address: 'Tsender',
+      charge_id: options[0].id,
+    });
+    expect(sent).toMatchObject({ code: 1, msg: 'Your deposit has been submitted for review' });
+    const record = (await get(token, '/api/quickCharge/quick_ist', { type: 0 })).data.list[0];
+    expect(record).toMatchObject({ number: '250.50', status: 0, currency_code: 'USDT-TRC20' });
+
+    const queue = await staff('GET', '/deposits?status=0');
+    const row = queue.data.rows.find((r: any) => r.id === record.id);
+    const staffProof = await s.app.inject({
+      method: 'GET',
+      url: row.proofUrl,
+      headers: { authorization: `Bearer ${staffToken}` },
+    });
+    expect(staffProof.headers['content-type']).toBe('image/png');
+    const approvals = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        staff('POST', `/deposits/${record.id}/review`, { action: 'approve', reason: 'Received' }),
+      ),
+    );
+    expect(approvals.filter((r) => r.code === 1)).toHaveLength(1);
+    expect(approvals.filter((r) => r.code === 5117)).toHaveLength(19);
+    expect(
+      await sqlCount(
+        s,
+        sql`select count(*) as n from ledger_entries where idempotency_key = ${`deposit:${record.id}`}`,
+      ),
+    ).toBe(1);
+    expect((await balance(token)).balance).toBe('250.50');
+    const history = (await get(token, '/v1/api/main/accountLog/forexChange')).data.list;
+    expect(history[0]).toMatchObject({ Value: '250.50', Type: 1, MemoTran: 'Deposit' });
+    expect(history[0].CreatedAtTran).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+  });
+
+  it('lets exactly one of an approval and a rejection racing on one deposit win', async () => {
+    const { token } = await registerEmail(s, 'racer@wallet.test');
+    const proof = await upload(token, png, 'proof.png', 'image/png');
+    const options = (await get(token, '/api/quickCharge/info')).data;
+    await get(token, '/api/quickCharge/submit', {
+      number: '80',
+      proofImg: proof.data.url,
+      charge_id: options[1].id,
+    });
+    const id = (await get(token, '/api/quickCharge/quick_ist', { type: 0 })).data.list[0].id;
+    const [a, b] = await Promise.all([
+      staff('POST', `/deposits/${id}/review`, { action: 'approve', reason: 'Received' }),
+      staff('POST', `/deposits/${id}/review`, { action: 'reject', reason: 'blurry proof' }),
+    ]);
+    expect([a.code, b.code].sort()).toEqual([1, 5117]);
+    const final = (await get(token, '/api/quickCharge/quick_ist', { type: 0 })).data.list[0];
+    expect((await balance(token)).balance).toBe(final.status === 1 ? '80.00' : '0.00');
+  });
+
+  it('binds a method, freezes a withdrawal at once, refunds a rejection and pays an approval', async () => {
+    const token = await fundedUser('withdrawer@wallet.test', '1000');
+    const { currency, method } = await bindTrc20(token);
+    expect(
+      (await get(token, '/api/wallet/get_draw_method', { draw_type: 1, draw_id: currency.id })).data,
+    ).toHaveLength(1);
+    expect(
+      (
+        await post(token, '/api/account/draw', {
+          draw_currency_id: currency.id,
+          number: '5',
+          draw_method_id: method.id,
+        })
+      ).code,
+    ).toBe(6011);
+    const r = await post(token, '/api/account/draw', {
+      draw_currency_id: currency.id,
+      number: '300',
+      memo: 'rent',
+      draw_method_id: method.id,
+    });
+    expect(r).toMatchObject({ code: 1, msg: 'Your withdrawal request has been submitted' });
+    expect(await balance(token)).toEqual({ balance: '700.00', lock_balance: '300.00' });
+    const listed = (await get(token, '/api/account/draw_list', { type: 1 })).data.list[0];
+    expect(listed).toMatchObject({
+      number: '300.00',
+      fee: '1.00',
+      real_number: '299.00',
+      status: 0,
+      status_name: 'Reviewing',
+      notes: 'rent',
+    });
+
+    const queue = (await staff('GET', '/withdrawals?status=0')).data.rows;
+    const w = queue.find((x: any) => x.id === listed.id);
+    expect(
+      (
+        await staff('POST', `/withdrawals/${w.id}/review`, {
+          action: 'reject',
+          reason: 'Address check failed',
+        })
+      ).code,
+    ).toBe(1);
+    expect(
+      (await staff('POST', `/withdrawals/${w.id}/review`, { action: 'pay', reason: 'again' })).code,
+    ).toBe(5117);
+    expect(await balance(token)).toEqual({ balance: '1000.00', lock_balance: '0.00' });
+
+    await post(token, '/api/account/draw', {
+      draw_currency_id: currency.id,
+      number: '200',
+      draw_method_id: method.id,
+    });
+    const second = (await get(token, '/api/account/draw_list', { type: 1 })).data.list[0];
+    expect(
+      (await staff('POST', `/withdrawals/${second.id}/review`, { action: 'pay', reason: 'Sent, tx 0xabc' }))
+        .code,
+    ).toBe(1);
+    expect(await balance(token)).toEqual({ balance: '800.00', lock_balance: '0.00' });
+    const history = (await get(token, '/v1/api/main/accountLog/forexChange')).data.list.map((e: any) => [
+      e.Type,
+      e.Value,
+    ]);
+    expect(history.slice(0, 5)).toEqual([
+      [3, '-200.00'],
+      [2, '-200.00'],
+      [4, '300.00'],
+      [2, '-300.00'],
+      [1, '1000.00'],
+    ]);
+    expect(await findMismatchedAccounts(s.database.db)).toEqual([]);
+  });
+
+  it('accepts exactly one of 100 concurrent withdrawals of the whole balance, with no server error', async () => {
+    const token = await fundedUser('double-spend@wallet.test', '500');
+    const { currency, method } = await bindTrc20(token);
+    const results = await Promise.all(
+      Array.from({ length: 100 }, () =>
+        post(token, '/api/account/draw', {
+          draw_currency_id: currency.id,
+          number: '500',
+          draw_method_id: method.id,
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.code === 1)).toHaveLength(1);
+    const refused = results.filter((r) => r.code !== 1);
+    expect(refused).toHaveLength(99);
+    for (const r of refused)
+      expect(r).toMatchObject({ code: 6012, msg: 'The amount is more than you can withdraw now (0.00 USD)' });
+    expect(await balance(token)).toEqual({ balance: '0.00', lock_balance: '500.00' });
+    expect((await get(token, '/api/account/draw_list', { type: 1 })).data.total).toBe(1);
+    expect(await findMismatchedAccounts(s.database.db)).toEqual([]);
+  });
+
+  it('never lets withdrawals and orders together use more than the free margin', async () => {
+    const token = await fundedUser('margin@wallet.test', '2000');
+    const { currency, method } = await bindTrc20(token);
+    const btc = (await getJson(s, '/v1/api/forex/trade_list?searchCurrency=BTCUSD')).data[0];
+    // Racing: an order needing most of the balance and a withdrawal of most of it.
+    const [order, draw] = await Promise.all([
+      get(token, '/v1/api/forex/submit', { type: 1, cont: '0.1', forex_id: btc.Id, status: 1, multiple: 10 }),
+      post(token, '/api/account/draw', {
+        draw_currency_id: currency.id,
+        number: '1500',
+        draw_method_id: method.id,
+      }),
+    ]);
+    const ok = [order.code, draw.code].filter((c) => c === 1).length;
+    expect(ok).toBeGreaterThanOrEqual(1);
+    const b = await balance(token);
+    expect(Number(b.balance)).toBeGreaterThanOrEqual(0);
+    // With a position open, what can be withdrawn is the balance less its floating loss.
+    if (order.code === 1 && draw.code !== 1) expect(draw.code).toBe(6012);
+    const summary = (await get(token, '/v1/api/main/account/forexDetail')).data;
+    const floating = Number(summary.ProfitsTotal);
+    const all = await post(token, '/api/account/draw', {
+      draw_currency_id: currency.id,
+      number: b.balance,
+      draw_method_id: method.id,
+    });
+    if (floating < 0 && order.code === 1) expect(all.code).toBe(6012);
+    expect(await findMismatchedAccounts(s.database.db)).toEqual([]);
+  });
+
+  it('refuses other users’ methods and ids, and anything that is not a plain image', async () => {
+    const a = await fundedUser('owner-a@wallet.test', '300');
+    const b = await registerEmail(s, 'owner-b@wallet.test');
+    const { currency, method } = await bindTrc20(a);
+    expect((await post(b.token, '/api/wallet/del_draw_method', { id: method.id })).code).toBe(6008);
+    expect(
+      (
+        await post(b.token, '/api/account/draw', {
+          draw_currency_id: currency.id,
+          number: '50',
+          draw_method_id: method.id,
+        })
+      ).code,
+    ).toBe(6008);
+    expect((await get(b.token, '/api/wallet/get_draw_method', { draw_type: 1 })).data).toEqual([]);
+    expect((await post(a, '/api/wallet/del_draw_method', { id: method.id })).code).toBe(1);
+    expect(
+      (
+        await post(a, '/api/account/draw', {
+          draw_currency_id: currency.id,
+          number: '50',
+          draw_method_id: method.id,
+        })
+      ).code,
+    ).toBe(6008);
+    expect(
+      (await post(a, '/api/wallet/bind_draw_method', { draw_id: currency.id, type: 1, dc_address: 'short' }))
+        .code,
+    ).toBe(6009);
+    // Bank deposit without a chosen account: 'no pay way'.
+    expect((await get(a, '/api/quickCharge/wire_submit', { number: '100', proofImg: 'x' })).code).toBe(6005);
+
+    const jpeg = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#123' } })
+      .jpeg()
+      .toBuffer();
+    const webp = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#321' } })
+      .webp()
+      .toBuffer();
+    expect((await upload(a, jpeg, 'a.jpg', 'image/jpeg')).code).toBe(1);
+    expect((await upload(a, webp, 'a.webp', 'image/webp')).code).toBe(1);
+    const bad: Array<[Buffer, string, string, number]> = [
+      [
+        Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'),
+        'x.svg',
+        'image/svg+xml',
+        1102,
+      ],
+      [Buffer.from('<html><body><script>alert(1)</script></body></html>'), 'x.jpg', 'image/jpeg', 1102],
+      [Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(100)]), 'x.gif', 'image/gif', 1102],
+      [Buffer.alloc(6 * 1024 * 1024, 7), 'big.png', 'image/png', 1101],
+      [
+        await sharp({ create: { width: 9001, height: 9001, channels: 3, background: '#000' } })
+          .png()
+          .toBuffer(),
+        'huge.png',
+        'image/png',
+        1103,
+      ],
+      [png.subarray(0, 100), 'cut.png', 'image/png', 1102],
+    ];
+    for (const [bytes, name, type, code] of bad)
+      expect((await upload(a, bytes, name, type)).code, name).toBe(code);
+    // A polyglot (PNG with a page appended) is accepted only as the re-encoded image.
+    const poly = await upload(
+      a,
+      Buffer.concat([png, Buffer.from('<script>alert(1)</script>')]),
+      'p.png',
+      'image/png',
+    );
+    const stored = Buffer.from(
+      await (await fetch(`${s.baseUrl}${poly.data.url}`, { headers: { authorization: a } })).arrayBuffer(),
+    );
+    expect(stored.includes('<script>')).toBe(false);
+  });
+});

@@ -1,0 +1,50 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { money, parseWithdrawalAmount, quoteWithdrawal } from '../../src/index.ts';
+
+describe('withdrawal fee and received amount (spec §9)', () => {
+  it('fixed fee (type 1): 500 USD, fee 5, USDT at 1 → receives 495.00', () => {
+    const q = quoteWithdrawal('500', { feeType: 1, drawRate: '5', usdPrice: '1' });
+    expect([q.fee.toFixed(2), q.received.toFixed(2)]).toEqual(['5.00', '495.00']);
+  });
+
+  it('rate fee (type 2): 1234.56 USD at 0.5 % → fee 6.18 (rounded up), EUR at 0.9234 → 1134.28 (floored)', () => {
+    const q = quoteWithdrawal('1234.56', { feeType: 2, drawRate: '0.005', usdPrice: '0.9234' });
+    expect(q.fee.toFixed(2)).toBe('6.18'); // 6.1728 → 6.18
+    expect(q.received.toFixed(2)).toBe('1134.28'); // 1228.38 × 0.9234 = 1134.286092, floored
+  });
+
+  it('never receives below zero when the fee is larger than the amount', () => {
+    expect(quoteWithdrawal('3', { feeType: 1, drawRate: '5', usdPrice: '1' }).received.toFixed(2)).toBe(
+      '0.00',
+    );
+  });
+
+  it('parses amounts exactly: 2 decimals at most, above 0', () => {
+    expect(parseWithdrawalAmount('100.5')?.toFixed(2)).toBe('100.50');
+    for (const bad of ['', '0', '0.00', '-1', '1.234', '1e3', ' 12 x', 'abc'])
+      expect(parseWithdrawalAmount(bad)).toBeNull();
+  });
+
+  it('fee + received/price never exceeds the amount, and received is a whole number of cents', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 10_000_000 }),
+        fc.integer({ min: 1, max: 2 }),
+        fc.integer({ min: 0, max: 5000 }),
+        fc.integer({ min: 1, max: 2_000_000 }),
+        (cents, feeType, rateBp, priceMicro) => {
+          const amount = money(String(cents)).div(100);
+          const drawRate =
+            feeType === 1 ? money(String(rateBp)).div(100) : money(String(rateBp)).div(100_000);
+          const usdPrice = money(String(priceMicro)).div(1_000_000);
+          const q = quoteWithdrawal(amount, { feeType, drawRate, usdPrice });
+          expect(q.received.isNegative()).toBe(false);
+          expect(q.received.decimalPlaces()).toBeLessThanOrEqual(2);
+          expect(q.fee.decimalPlaces()).toBeLessThanOrEqual(2);
+          if (amount.gt(q.fee)) expect(q.received.div(usdPrice).plus(q.fee).lte(amount)).toBe(true);
+        },
+      ),
+    );
+  });
+});
