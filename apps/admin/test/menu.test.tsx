@@ -31,7 +31,7 @@ describe('menu by role (the contracts’ access lists)', () => {
   });
 
   it.each([
-    ['finance', ['dashboard', 'users', 'positions']],
+    ['finance', ['dashboard', 'users', 'positions', 'deposits', 'withdrawals', 'wallet']],
     ['compliance', ['dashboard', 'users', 'positions', 'settings', 'audit']],
     ['support', ['dashboard', 'users', 'outbox']],
     ['dealer', ['dashboard', 'users', 'positions', 'instruments']],
@@ -82,6 +82,44 @@ describe('AdminLayout', () => {
     expect(labels).toEqual(['Dashboard', 'Users', 'Outbox']);
     expect(screen.getByText('Alex')).toBeTruthy();
     expect(screen.getByText('Support')).toBeTruthy();
+  });
+
+  it('finance gets Deposits, Withdrawals and Wallet settings; support does not', async () => {
+    const labelsOf = () =>
+      within(screen.getByRole('menu'))
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent);
+    await renderLayoutAs('finance');
+    expect(labelsOf()).toEqual([
+      'Dashboard',
+      'Users',
+      'Positions',
+      'Deposits',
+      'Withdrawals',
+      'Wallet settings',
+    ]);
+    cleanup();
+
+    await renderLayoutAs('support');
+    const labels = labelsOf();
+    for (const label of ['Deposits', 'Withdrawals', 'Wallet settings']) expect(labels).not.toContain(label);
+  });
+
+  it('support opening /deposits by its URL gets 403', async () => {
+    sessionStorage.setItem('meridian.admin.token', 'tok');
+    await renderRoutes(
+      [
+        {
+          path: '/',
+          element: <AdminLayout />,
+          children: [{ path: 'deposits', element: <ScreenGate screen="deposits" /> }],
+        },
+      ],
+      '/deposits',
+      (queryClient) =>
+        queryClient.setQueryData(meKeys.all, { staff: member('support'), mustEnrolTotp: false }),
+    );
+    expect(screen.getByText('No access')).toBeTruthy();
   });
 
   it('a screen the role may not use shows 403 even when opened by its URL', async () => {

@@ -2,6 +2,8 @@ import {
   AppstoreOutlined,
   AuditOutlined,
   DashboardOutlined,
+  ExportOutlined,
+  ImportOutlined,
   KeyOutlined,
   LineChartOutlined,
   LockOutlined,
@@ -11,6 +13,7 @@ import {
   SettingOutlined,
   TeamOutlined,
   UserOutlined,
+  WalletOutlined,
 } from '@ant-design/icons';
 import { Button, Dropdown, Flex, Layout, Menu, type MenuProps, Spin, Tag, Typography } from 'antd';
 import { type ReactNode, Suspense, useState } from 'react';
@@ -26,6 +29,9 @@ const ICONS: Record<ScreenKey, ReactNode> = {
   dashboard: <DashboardOutlined />,
   users: <UserOutlined />,
   positions: <LineChartOutlined />,
+  deposits: <ImportOutlined />,
+  withdrawals: <ExportOutlined />,
+  wallet: <WalletOutlined />,
   instruments: <AppstoreOutlined />,
   settings: <SettingOutlined />,
   outbox: <MailOutlined />,

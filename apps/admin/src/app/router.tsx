@@ -70,6 +70,45 @@ export const routes: RouteObject[] = [
                 ],
               },
               {
+                path: 'deposits',
+                element: <ScreenGate screen="deposits" />,
+                children: [
+                  {
+                    index: true,
+                    lazy: screen(
+                      () => import('../features/deposits/components/deposits-screen'),
+                      'DepositsScreen',
+                    ),
+                  },
+                ],
+              },
+              {
+                path: 'withdrawals',
+                element: <ScreenGate screen="withdrawals" />,
+                children: [
+                  {
+                    index: true,
+                    lazy: screen(
+                      () => import('../features/withdrawals/components/withdrawals-screen'),
+                      'WithdrawalsScreen',
+                    ),
+                  },
+                ],
+              },
+              {
+                path: 'wallet',
+                element: <ScreenGate screen="wallet" />,
+                children: [
+                  {
+                    index: true,
+                    lazy: screen(
+                      () => import('../features/wallet-settings/components/wallet-settings-screen'),
+                      'WalletSettingsScreen',
+                    ),
+                  },
+                ],
+              },
+              {
                 path: 'instruments',
                 element: <ScreenGate screen="instruments" />,
                 children: [

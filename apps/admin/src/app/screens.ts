@@ -3,12 +3,15 @@ import {
   type StaffRole,
   staffAuditCall,
   staffDashboardCall,
+  staffDepositsCall,
   staffInstrumentsCall,
   staffListCall,
   staffOutboxCall,
   staffPositionsCall,
   staffSettingsCall,
   staffUsersCall,
+  staffWalletConfigCall,
+  staffWithdrawalsCall,
 } from '@meridian/contracts';
 import { canUse } from '../lib/access';
 
@@ -29,6 +32,9 @@ export const SCREENS = [
   { key: 'dashboard', path: '/', label: 'nav.dashboard', gate: staffDashboardCall },
   { key: 'users', path: '/users', label: 'nav.users', gate: staffUsersCall },
   { key: 'positions', path: '/positions', label: 'nav.positions', gate: staffPositionsCall },
+  { key: 'deposits', path: '/deposits', label: 'nav.deposits', gate: staffDepositsCall },
+  { key: 'withdrawals', path: '/withdrawals', label: 'nav.withdrawals', gate: staffWithdrawalsCall },
+  { key: 'wallet', path: '/wallet', label: 'nav.wallet', gate: staffWalletConfigCall },
   { key: 'instruments', path: '/instruments', label: 'nav.instruments', gate: staffInstrumentsCall },
   { key: 'settings', path: '/settings', label: 'nav.settings', gate: staffSettingsCall },
   { key: 'outbox', path: '/outbox', label: 'nav.outbox', gate: staffOutboxCall },
@@ -51,4 +57,9 @@ export function canOpenScreen(role: StaffRole | null | undefined, key: ScreenKey
 export function screenOfPath(pathname: string): Screen | undefined {
   if (pathname === '/' || pathname === '') return SCREENS[0];
   return SCREENS.find((s) => s.path !== '/' && (pathname === s.path || pathname.startsWith(`${s.path}/`)));
+}
+
+/** The route of a screen (`deposits` → `/deposits`). */
+export function pathOfScreen(key: ScreenKey): string {
+  return SCREENS.find((s) => s.key === key)?.path ?? '/';
 }

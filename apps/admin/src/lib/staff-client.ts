@@ -19,10 +19,12 @@ import {
  * (already translated) `msg`.
  */
 
-/** Staff refusals the client acts on (5102 and 5106; the others only show their `msg`). */
+/** Staff refusals the client acts on (5102, 5106, 5117; the others only show their `msg`). */
 export const STAFF_CODES = {
   TOTP_REQUIRED: ERROR_CODES.STAFF_TOTP_REQUIRED.code,
   TOTP_ENROL_REQUIRED: ERROR_CODES.STAFF_TOTP_ENROL_REQUIRED.code,
+  /** A deposit or withdrawal someone else has already reviewed: the list is read again. */
+  ALREADY_REVIEWED: ERROR_CODES.STAFF_ALREADY_REVIEWED.code,
 } as const;
 
 /** Code of a failure with no envelope (network down, a proxy's HTML page). */
@@ -217,4 +219,32 @@ export async function downloadStaffCsv<P extends StaffCsvPath>(
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(href), 1_000);
+}
+
+/**
+ * Where a file the server names for staff (a deposit's `proofUrl`) is fetched: an absolute or
+ * root-relative URL as it is, a bare path under the staff API.
+ */
+export function staffFileUrl(url: string): string {
+  if (/^(https?:)?\/\//i.test(url) || url.startsWith('/')) return url;
+  return `${STAFF_API_PREFIX}/${url}`;
+}
+
+/**
+ * Fetches a private file (a deposit's proof image) with the session's Authorization header and
+ * resolves to its Blob; an `<img src>` cannot carry the header, so the caller shows it through an
+ * object URL. A JSON answer or an HTTP error is read as the envelope's refusal.
+ */
+export async function fetchStaffBlob(url: string, signal?: AbortSignal): Promise<Blob> {
+  const res = await send(staffFileUrl(url), {
+    method: 'GET',
+    headers: { ...headers(false), Accept: 'image/*, application/json' },
+    signal,
+  });
+  const type = res.headers.get('content-type') ?? '';
+  if (!res.ok || type.includes('application/json')) {
+    await readEnvelope(res, true); // throws the refusal (or a transport error)
+    throw new StaffApiError(TRANSPORT_FAILURE_CODE, hooks.transportMessage(res.status), res.status);
+  }
+  return res.blob();
 }

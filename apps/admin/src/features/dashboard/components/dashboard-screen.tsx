@@ -3,10 +3,13 @@ import type { StaffCallData, staffDashboardCall } from '@meridian/contracts';
 import { Button, Card, Col, Row, Statistic, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { canOpenScreen, pathOfScreen, type ScreenKey } from '../../../app/screens';
 import { Amount } from '../../../components/amount';
 import { ErrorState } from '../../../components/error-state';
 import { Page } from '../../../components/page';
 import { DASH, groupDecimal } from '../../../lib/format';
+import { useSignedInStaff } from '../../../lib/me';
 import { useDashboard } from '../api/get-dashboard';
 
 type Exposure = StaffCallData<typeof staffDashboardCall>['exposure'][number];
@@ -14,6 +17,7 @@ type Exposure = StaffCallData<typeof staffDashboardCall>['exposure'][number];
 /** Counts, review queues (— where the feature does not exist yet) and broker exposure. */
 export function DashboardScreen() {
   const { t } = useTranslation();
+  const staff = useSignedInStaff();
   const dashboard = useDashboard();
   const data = dashboard.data;
 
@@ -40,16 +44,22 @@ export function DashboardScreen() {
     { title: t('dashboard.positions'), dataIndex: 'positions', align: 'right' },
   ];
 
-  const stat = (title: string, value: number | null | undefined) => (
-    <Col xs={24} sm={12} lg={8} xl={4}>
-      <Card loading={dashboard.isPending}>
-        <Statistic
-          title={title}
-          value={value === null || value === undefined ? DASH : groupDecimal(String(value))}
-        />
-      </Card>
-    </Col>
-  );
+  /** A count; a queue's count links to its screen when it exists and the role may open it. */
+  const stat = (title: string, value: number | null | undefined, screen?: ScreenKey) => {
+    const known = value !== null && value !== undefined;
+    const link = known && screen && canOpenScreen(staff.role, screen) ? pathOfScreen(screen) : null;
+    return (
+      <Col xs={24} sm={12} lg={8} xl={4}>
+        <Card loading={dashboard.isPending}>
+          <Statistic
+            title={title}
+            value={known ? groupDecimal(String(value)) : DASH}
+            valueRender={link ? (node) => <Link to={link}>{node}</Link> : undefined}
+          />
+        </Card>
+      </Col>
+    );
+  };
 
   if (dashboard.isError && !data) {
     return (
@@ -77,8 +87,8 @@ export function DashboardScreen() {
         {stat(t('dashboard.usersTotal'), data?.usersTotal)}
         {stat(t('dashboard.openPositions'), data?.openPositions)}
         {stat(t('dashboard.pendingOrders'), data?.pendingOrders)}
-        {stat(t('dashboard.depositQueue'), data ? data.queues.deposits : undefined)}
-        {stat(t('dashboard.withdrawalQueue'), data ? data.queues.withdrawals : undefined)}
+        {stat(t('dashboard.depositQueue'), data ? data.queues.deposits : undefined, 'deposits')}
+        {stat(t('dashboard.withdrawalQueue'), data ? data.queues.withdrawals : undefined, 'withdrawals')}
       </Row>
       <Card title={t('dashboard.exposure')}>
         <Table<Exposure>
