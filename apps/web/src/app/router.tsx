@@ -15,16 +15,24 @@ const comingSoon = (title: string): RouteObject => ({
   lazy: () => import('./routes/coming-soon'),
 });
 
-const mine: Array<[path: string, title: string]> = [
-  ['auth', 'screens.auth'],
-  ['history', 'screens.history'],
-  ['charge', 'screens.charge'],
-  ['withdraw', 'screens.withdraw'],
-  ['wallet', 'screens.wallet'],
-  ['bank-card-list', 'screens.bankCardList'],
-  ['coin-address-list', 'screens.coinAddressList'],
-  ['withdraw-way', 'screens.withdrawWay'],
-];
+const mine: Array<[path: string, title: string]> = [['auth', 'screens.auth']];
+
+/**
+ * The wallet screens need a session: a logged-out visit goes to /login?from=<path+query>, as for
+ * /order and /user. A demo account sees the screens' 'real account' notice (the server refuses it).
+ */
+const wallet: RouteObject = {
+  element: <RequireAuth />,
+  children: [
+    { path: 'mine/history', lazy: () => import('./routes/history') },
+    { path: 'mine/charge', lazy: () => import('./routes/charge') },
+    { path: 'mine/withdraw', lazy: () => import('./routes/withdraw') },
+    { path: 'mine/wallet', lazy: () => import('./routes/wallet') },
+    { path: 'mine/bank-card-list', lazy: () => import('./routes/bank-card-list') },
+    { path: 'mine/coin-address-list', lazy: () => import('./routes/coin-address-list') },
+    { path: 'mine/withdraw-way', lazy: () => import('./routes/withdraw-way') },
+  ],
+};
 
 export const routes: RouteObject[] = [
   {
@@ -62,6 +70,7 @@ export const routes: RouteObject[] = [
       { path: 'mine/chat', lazy: () => import('./routes/chat') },
       { path: 'mine/system', lazy: () => import('./routes/system') },
       ...mine.map(([path, title]) => ({ path: `mine/${path}`, ...comingSoon(title) })),
+      wallet,
       { path: 'language', lazy: () => import('./routes/language') },
       { path: '*', element: <Navigate to="/" replace /> },
     ],

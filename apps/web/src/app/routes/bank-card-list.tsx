@@ -1,0 +1,1 @@
+export { BankCardListScreen as Component } from '../../features/wallet/components/method-list-screen';

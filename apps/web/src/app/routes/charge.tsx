@@ -1,0 +1,1 @@
+export { ChargeScreen as Component } from '../../features/wallet/components/charge-screen';

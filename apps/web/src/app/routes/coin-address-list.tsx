@@ -1,0 +1,1 @@
+export { CoinAddressListScreen as Component } from '../../features/wallet/components/method-list-screen';

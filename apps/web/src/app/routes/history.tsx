@@ -1,0 +1,1 @@
+export { HistoryScreen as Component } from '../../features/wallet/components/history-screen';

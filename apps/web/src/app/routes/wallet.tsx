@@ -1,0 +1,1 @@
+export { WalletScreen as Component } from '../../features/wallet/components/wallet-screen';

@@ -1,0 +1,1 @@
+export { WithdrawWayScreen as Component } from '../../features/wallet/components/withdraw-way-screen';

@@ -1,0 +1,1 @@
+export { WithdrawScreen as Component } from '../../features/wallet/components/withdraw-screen';

@@ -1,0 +1,168 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, type ImageUploadItem } from 'antd-mobile';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../../lib/toast';
+import { useBankChannels } from '../api/get-bank-channels';
+import { useWireAccounts } from '../api/get-wire-accounts';
+import { walletKeys } from '../api/keys';
+import { submitBankDeposit } from '../api/submit-deposit';
+import type { BankAccount } from '../api/types';
+import { amountToSend, lastDigits, sanitizeAmount } from '../format';
+import { checkBankDeposit } from '../validation';
+import { ChoiceChips } from './choice-chips';
+import { ProofUploader } from './proof-uploader';
+import { TextField } from './text-field';
+import styles from './wallet.module.css';
+
+/** The chosen bank account's details, to pay into. */
+function BankDetails({ account }: { account: BankAccount }) {
+  const { t } = useTranslation();
+  const rows: Array<[string, string]> = [
+    ['wallet.field.bankName', account.bank_name],
+    ['wallet.field.payeeName', account.payee_name],
+    ['wallet.field.payeeAccount', account.payee_account],
+    ['wallet.field.bankAddress', account.bank_address],
+    ['wallet.field.swift', account.bank_swift],
+    ['wallet.field.remark', account.bank_remark],
+  ];
+  return (
+    <dl className={styles.details} data-testid="wire-details">
+      {rows
+        .filter(([, value]) => value)
+        .map(([label, value]) => (
+          <div key={label} className={styles.detailRow}>
+            <dt>{t(label)}</dt>
+            <dd className="num">{value}</dd>
+          </div>
+        ))}
+    </dl>
+  );
+}
+
+/**
+ * Bank deposit (spec §2, §5): the channel (a fiat currency), then the broker's bank account of that
+ * channel to pay into ('no pay way' without one), amount, proof, submit.
+ */
+export function BankDepositForm() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const channels = useBankChannels();
+  const [chosenChannel, setChosenChannel] = useState<number | null>(null);
+  const [accountId, setAccountId] = useState<number | null>(null);
+  const [amount, setAmount] = useState('');
+  const [proof, setProof] = useState<ImageUploadItem[]>([]);
+  const [busy, setBusy] = useState(false);
+  const ids = { channel: useId(), account: useId(), amount: useId() };
+
+  const channelList = channels.data ?? [];
+  const channelId = chosenChannel ?? channelList[0]?.id ?? null;
+  const accounts = useWireAccounts(channelId);
+  const accountList = accounts.data ?? [];
+  const account = accountList.find((a) => a.id === accountId);
+
+  const chooseChannel = (id: number) => {
+    setChosenChannel(id);
+    setAccountId(null); // an account belongs to its channel
+  };
+
+  const submit = async () => {
+    if (busy) return;
+    const proofUrl = proof[0]?.url ?? '';
+    const problem = checkBankDeposit({
+      accountId: account?.id ?? null,
+      amount: amountToSend(amount),
+      proofUrl,
+    });
+    if (problem || !account) {
+      toast(t(problem ?? 'wallet.noPayWay'));
+      return;
+    }
+    setBusy(true);
+    try {
+      toast(await submitBankDeposit({ amount: amountToSend(amount), proofUrl, accountId: account.id }));
+      setAmount('');
+      setProof([]);
+      void queryClient.invalidateQueries({ queryKey: walletKeys.deposits(1) });
+    } catch {
+      // refused: the request layer has shown the server's message
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (channels.isPending) return <p className={styles.note}>{t('app.loading')}</p>;
+  if (channelList.length === 0) {
+    return (
+      <p className={styles.message} data-testid="no-bank-channel">
+        {channels.isError ? t('common.loadFailed') : t('wallet.noBankChannel')}
+      </p>
+    );
+  }
+
+  return (
+    <section className={styles.card} aria-label={t('wallet.bank')}>
+      <span className={styles.label} id={ids.channel}>
+        {t('wallet.bankChannel')}
+      </span>
+      <ChoiceChips
+        labelledBy={ids.channel}
+        choices={channelList.map((c) => ({ value: c.id, label: c.name }))}
+        value={channelId}
+        onChange={chooseChannel}
+        testId="bank-channel"
+      />
+      <span className={styles.label} id={ids.account}>
+        {t('wallet.payInto')}
+      </span>
+      {accounts.isPending ? (
+        <p className={styles.hint}>{t('app.loading')}</p>
+      ) : accountList.length === 0 ? (
+        <p className={styles.message} data-testid="no-wire-account">
+          {accounts.isError ? t('common.loadFailed') : t('wallet.noWireAccount')}
+        </p>
+      ) : (
+        <>
+          <ChoiceChips
+            labelledBy={ids.account}
+            choices={accountList.map((a) => ({
+              value: a.id,
+              label: `${a.bank_name} ${lastDigits(a.payee_account)}`.trim(),
+            }))}
+            value={account?.id ?? null}
+            onChange={setAccountId}
+            testId="wire-account"
+          />
+          {account ? (
+            <BankDetails account={account} />
+          ) : (
+            <p className={styles.hint}>{t('wallet.choosePayInto')}</p>
+          )}
+        </>
+      )}
+      <TextField
+        id={ids.amount}
+        label={t('wallet.depositAmount')}
+        value={amount}
+        onChange={(v) => setAmount(sanitizeAmount(v))}
+        inputMode="decimal"
+        placeholder={t('wallet.amountPlaceholder')}
+        suffix={t('wallet.usd')}
+        testId="charge-amount"
+      />
+      <ProofUploader value={proof} onChange={setProof} />
+      <Button
+        block
+        color="primary"
+        shape="rounded"
+        size="large"
+        loading={busy}
+        className={styles.submit}
+        onClick={() => void submit()}
+        data-testid="charge-submit"
+      >
+        {t('wallet.submitDeposit')}
+      </Button>
+    </section>
+  );
+}

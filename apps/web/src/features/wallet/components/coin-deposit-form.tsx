@@ -1,0 +1,136 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, type ImageUploadItem } from 'antd-mobile';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CopyIcon } from '../../../components/icons';
+import { copyText } from '../../../lib/clipboard';
+import { toast } from '../../../lib/toast';
+import { useChargeOptions } from '../api/get-charge-options';
+import { walletKeys } from '../api/keys';
+import { submitCoinDeposit } from '../api/submit-deposit';
+import { amountToSend, currencyLabel, sanitizeAmount } from '../format';
+import { checkCoinDeposit } from '../validation';
+import { ChoiceChips } from './choice-chips';
+import { ProofUploader } from './proof-uploader';
+import { TextField } from './text-field';
+import styles from './wallet.module.css';
+
+/** Coin deposit (spec §2): the coin option, the broker's address to copy, amount, proof, submit. */
+export function CoinDepositForm() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const options = useChargeOptions();
+  const [chosen, setChosen] = useState<number | null>(null);
+  const [amount, setAmount] = useState('');
+  const [proof, setProof] = useState<ImageUploadItem[]>([]);
+  const [busy, setBusy] = useState(false);
+  const ids = { option: useId(), amount: useId() };
+
+  const list = options.data ?? [];
+  const option = list.find((o) => o.id === chosen) ?? list[0];
+
+  const copy = async () => {
+    if (option && (await copyText(option.address))) toast(t('common.copied'));
+  };
+
+  const submit = async () => {
+    if (busy) return;
+    const proofUrl = proof[0]?.url ?? '';
+    const problem = checkCoinDeposit({
+      optionId: option?.id ?? null,
+      amount: amountToSend(amount),
+      proofUrl,
+    });
+    if (problem || !option) {
+      toast(t(problem ?? 'form.complete'));
+      return;
+    }
+    setBusy(true);
+    try {
+      toast(
+        await submitCoinDeposit({
+          amount: amountToSend(amount),
+          proofUrl,
+          address: option.address,
+          optionId: option.id,
+        }),
+      );
+      setAmount('');
+      setProof([]);
+      void queryClient.invalidateQueries({ queryKey: walletKeys.deposits(0) });
+    } catch {
+      // refused: the request layer has shown the server's message
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (options.isPending) return <p className={styles.note}>{t('app.loading')}</p>;
+  if (list.length === 0) {
+    return (
+      <p className={styles.message} data-testid="no-coin-option">
+        {options.isError ? t('common.loadFailed') : t('wallet.noCoinOption')}
+      </p>
+    );
+  }
+
+  return (
+    <section className={styles.card} aria-label={t('wallet.coin')}>
+      <span className={styles.label} id={ids.option}>
+        {t('wallet.coinOption')}
+      </span>
+      <ChoiceChips
+        labelledBy={ids.option}
+        choices={list.map((o) => ({
+          value: o.id,
+          label: o.label || currencyLabel(o.currency_code, o.protocol_code),
+        }))}
+        value={option?.id ?? null}
+        onChange={setChosen}
+        testId="charge-option"
+      />
+      {option && (
+        <>
+          <span className={styles.label}>{t('wallet.depositAddress')}</span>
+          <div className={styles.addressBox}>
+            <p className={`${styles.address} num`} data-testid="charge-address">
+              {option.address}
+            </p>
+            <button
+              type="button"
+              className={styles.copyButton}
+              onClick={() => void copy()}
+              data-testid="copy-address"
+            >
+              <CopyIcon size={14} />
+              {t('common.copy')}
+            </button>
+          </div>
+        </>
+      )}
+      <TextField
+        id={ids.amount}
+        label={t('wallet.depositAmount')}
+        value={amount}
+        onChange={(v) => setAmount(sanitizeAmount(v))}
+        inputMode="decimal"
+        placeholder={t('wallet.amountPlaceholder')}
+        suffix={t('wallet.usd')}
+        testId="charge-amount"
+      />
+      <ProofUploader value={proof} onChange={setProof} />
+      <Button
+        block
+        color="primary"
+        shape="rounded"
+        size="large"
+        loading={busy}
+        className={styles.submit}
+        onClick={() => void submit()}
+        data-testid="charge-submit"
+      >
+        {t('wallet.submitDeposit')}
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+import { useTranslation } from 'react-i18next';
+import { useDepositRecords } from '../api/get-deposit-records';
+import type { DepositType } from '../api/keys';
+import type { DepositRecord } from '../api/types';
+import { amountText, timeText } from '../format';
+import { ListEnd } from './list-end';
+import styles from './wallet.module.css';
+
+/** Spec §4 deposit status: 0 unchecked, 1 finished, 2 rejected, 3 invalid. */
+const statusClass = (status: number) =>
+  status === 1 ? styles.statusDone : status === 2 || status === 3 ? styles.statusRefused : '';
+
+function DepositRow({ record }: { record: DepositRecord }) {
+  const { t } = useTranslation();
+  const known = record.status >= 0 && record.status <= 3;
+  return (
+    <div className={styles.row} data-testid="deposit-row" data-id={record.id}>
+      <div className={styles.rowHead}>
+        <span className={styles.rowTitle}>{record.currency_code || t('wallet.bank')}</span>
+        <span className={`${styles.rowValue} num`}>{amountText(record.number)}</span>
+      </div>
+      <div className={styles.rowFoot}>
+        <span className={`${styles.rowMeta} num`}>{timeText(record.created_at)}</span>
+        <span className={`${styles.status} ${statusClass(record.status)}`} data-testid="deposit-status">
+          {known ? t(`wallet.depositStatus.${record.status}`) : record.status}
+        </span>
+      </div>
+      {record.remark ? <span className={styles.rowMeta}>{record.remark}</span> : null}
+    </div>
+  );
+}
+
+/** The deposits of a tab (quick_ist), newest first, loaded as the list scrolls. */
+export function DepositRecords({ type }: { type: DepositType }) {
+  const { t } = useTranslation();
+  const records = useDepositRecords(type);
+  const rows = records.data?.pages.flatMap((p) => p.list) ?? [];
+  return (
+    <section aria-labelledby="deposit-records-title">
+      <h2 className={styles.sectionTitle} id="deposit-records-title">
+        {t('wallet.depositRecords')}
+      </h2>
+      {records.isPending ? (
+        <p className={styles.note}>{t('app.loading')}</p>
+      ) : (
+        <>
+          {rows.length > 0 && (
+            <ul className={styles.list}>
+              {rows.map((record) => (
+                <li key={record.id}>
+                  <DepositRow record={record} />
+                </li>
+              ))}
+            </ul>
+          )}
+          <ListEnd
+            count={rows.length}
+            hasNextPage={Boolean(records.hasNextPage)}
+            isError={records.isError}
+            isFetchingNextPage={records.isFetchingNextPage}
+            fetchNextPage={records.fetchNextPage}
+          />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,69 @@
+import type { ReactNode } from 'react';
+import styles from './wallet.module.css';
+
+interface TextFieldProps {
+  id: string;
+  label: ReactNode;
+  value: string;
+  onChange: (value: string) => void;
+  placeholder?: string;
+  /** Stable hook for browser tests, on the input itself. */
+  testId: string;
+  inputMode?: 'decimal' | 'text';
+  multiline?: boolean;
+  maxLength?: number;
+  suffix?: ReactNode;
+  hint?: ReactNode;
+  autoComplete?: string;
+}
+
+/** A labelled input (or textarea) of the wallet forms. */
+export function TextField({
+  id,
+  label,
+  value,
+  onChange,
+  placeholder,
+  testId,
+  inputMode = 'text',
+  multiline = false,
+  maxLength,
+  suffix,
+  hint,
+  autoComplete = 'off',
+}: TextFieldProps) {
+  return (
+    <>
+      <label className={styles.label} htmlFor={id}>
+        {label}
+      </label>
+      <div className={styles.field}>
+        {multiline ? (
+          <textarea
+            id={id}
+            className={`${styles.input} ${styles.textarea}`}
+            value={value}
+            placeholder={placeholder}
+            maxLength={maxLength}
+            onChange={(e) => onChange(e.target.value)}
+            data-testid={testId}
+          />
+        ) : (
+          <input
+            id={id}
+            className={`${styles.input}${inputMode === 'decimal' ? ' num' : ''}`}
+            value={value}
+            inputMode={inputMode}
+            autoComplete={autoComplete}
+            placeholder={placeholder}
+            maxLength={maxLength}
+            onChange={(e) => onChange(e.target.value)}
+            data-testid={testId}
+          />
+        )}
+        {suffix ? <span className={styles.suffix}>{suffix}</span> : null}
+      </div>
+      {hint ? <p className={styles.hint}>{hint}</p> : null}
+    </>
+  );
+}

@@ -1,0 +1,228 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Dialog } from 'antd-mobile';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { toast } from '../../../lib/toast';
+import { useWalletBalance } from '../api/get-balance';
+import { useDrawCurrencies } from '../api/get-draw-currencies';
+import { useDrawMethods } from '../api/get-draw-methods';
+import { type MethodType, walletKeys } from '../api/keys';
+import { requestWithdrawal } from '../api/request-withdrawal';
+import { amountText, amountToSend, currencyLabel, methodLabel, sanitizeAmount } from '../format';
+import { checkWithdrawal } from '../validation';
+import { previewWithdrawal } from '../withdraw-preview';
+import { ChoiceChips } from './choice-chips';
+import { TextField } from './text-field';
+import styles from './wallet.module.css';
+
+/**
+ * The withdraw form of a tab (spec §2, §5, §9): currency, bound method of that currency (a 'not
+ * bound' dialog leads to the bind page when there is none), amount in USD, remark, the fee and
+ * receive preview computed by the shared domain code, and the available balance.
+ */
+export function WithdrawForm({ type }: { type: MethodType }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const balance = useWalletBalance();
+  const currencies = useDrawCurrencies(type);
+  const [chosenCurrency, setChosenCurrency] = useState<number | null>(null);
+  const [chosenMethod, setChosenMethod] = useState<number | null>(null);
+  const [amount, setAmount] = useState('');
+  const [memo, setMemo] = useState('');
+  const [busy, setBusy] = useState(false);
+  const ids = { currency: useId(), method: useId(), amount: useId(), memo: useId() };
+
+  const currencyList = currencies.data ?? [];
+  const currency = currencyList.find((c) => c.id === chosenCurrency) ?? currencyList[0];
+  const methods = useDrawMethods(type, currency?.id, currency !== undefined);
+  const methodList = methods.data ?? [];
+  const method = methodList.find((m) => m.id === chosenMethod) ?? methodList[0];
+  const preview = previewWithdrawal(amount, currency);
+
+  /** Spec §5: nothing bound for the currency → confirm dialog 'not bound' → the bind page. */
+  const askToBind = useCallback(
+    () =>
+      Dialog.show({
+        title: t('wallet.notBound'),
+        content: t('wallet.notBoundHint'),
+        closeOnAction: true,
+        actions: [
+          [
+            { key: 'cancel', text: t('common.cancel') },
+            {
+              key: 'bind',
+              text: t('wallet.bindNow'),
+              bold: true,
+              onClick: () => void navigate(`/mine/withdraw-way?type=${type}`),
+            },
+          ],
+        ],
+      }),
+    [navigate, t, type],
+  );
+
+  // Asked once per currency, as soon as its (empty) method list arrives; the dialog closes with
+  // the screen (and is asked again if the screen mounts again).
+  const asked = useRef(new Set<number>());
+  const emptyFor = methods.isSuccess && methodList.length === 0 ? currency?.id : undefined;
+  useEffect(() => {
+    if (emptyFor === undefined || asked.current.has(emptyFor)) return;
+    const seen = asked.current;
+    seen.add(emptyFor);
+    const dialog = askToBind();
+    return () => {
+      dialog.close();
+      seen.delete(emptyFor);
+    };
+  }, [emptyFor, askToBind]);
+
+  const chooseCurrency = (id: number) => {
+    setChosenCurrency(id);
+    setChosenMethod(null); // a method belongs to its currency
+  };
+
+  const submit = async () => {
+    if (busy) return;
+    const problem = checkWithdrawal({
+      currencyId: currency?.id ?? null,
+      methodId: method?.id ?? null,
+      amount: amountToSend(amount),
+    });
+    if (problem === 'notBound') {
+      askToBind();
+      return;
+    }
+    if (problem || !currency || !method) {
+      toast(t(problem ?? 'form.complete'));
+      return;
+    }
+    setBusy(true);
+    try {
+      toast(
+        await requestWithdrawal({
+          currencyId: currency.id,
+          amount: amountToSend(amount),
+          memo,
+          methodId: method.id,
+        }),
+      );
+      setAmount('');
+      setMemo('');
+      void queryClient.invalidateQueries({ queryKey: walletKeys.balance });
+      void queryClient.invalidateQueries({ queryKey: walletKeys.withdrawals(type) });
+      void queryClient.invalidateQueries({ queryKey: ['user', 'info'] });
+    } catch {
+      // refused: the request layer has shown the server's message
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (currencies.isPending) return <p className={styles.note}>{t('app.loading')}</p>;
+  if (currencyList.length === 0) {
+    return (
+      <p className={styles.message} data-testid="no-draw-currency">
+        {currencies.isError ? t('common.loadFailed') : t('wallet.noDrawCurrency')}
+      </p>
+    );
+  }
+
+  const code = currency?.code ?? '';
+  return (
+    <section className={styles.card} aria-label={t(type === 1 ? 'wallet.coin' : 'wallet.bank')}>
+      <span className={styles.label} id={ids.currency}>
+        {t('wallet.currency')}
+      </span>
+      <ChoiceChips
+        labelledBy={ids.currency}
+        choices={currencyList.map((c) => ({ value: c.id, label: currencyLabel(c.code, c.protocol) }))}
+        value={currency?.id ?? null}
+        onChange={chooseCurrency}
+        testId="withdraw-currency"
+      />
+
+      <span className={styles.label} id={ids.method}>
+        {t(type === 1 ? 'wallet.withdrawToAddress' : 'wallet.withdrawToBank')}
+      </span>
+      {methods.isPending ? (
+        <p className={styles.hint}>{t('app.loading')}</p>
+      ) : methodList.length === 0 ? (
+        <button
+          type="button"
+          className={styles.copyButton}
+          onClick={() => askToBind()}
+          data-testid="withdraw-bind"
+        >
+          {t(type === 1 ? 'wallet.addAddress' : 'wallet.addBankCard')}
+        </button>
+      ) : (
+        <ChoiceChips
+          labelledBy={ids.method}
+          choices={methodList.map((m) => ({ value: m.id, label: methodLabel(m) }))}
+          value={method?.id ?? null}
+          onChange={setChosenMethod}
+          testId="withdraw-method"
+        />
+      )}
+
+      <TextField
+        id={ids.amount}
+        label={t('wallet.withdrawAmount')}
+        value={amount}
+        onChange={(v) => setAmount(sanitizeAmount(v))}
+        inputMode="decimal"
+        placeholder={t('wallet.amountPlaceholder')}
+        suffix={t('wallet.usd')}
+        testId="withdraw-amount"
+        hint={
+          <span>
+            {t('wallet.availableLine')}{' '}
+            <span className="num" data-testid="withdraw-balance">
+              {amountText(balance.data?.balance)}
+            </span>
+          </span>
+        }
+      />
+      <TextField
+        id={ids.memo}
+        label={t('wallet.remark')}
+        value={memo}
+        onChange={setMemo}
+        placeholder={t('wallet.remarkPlaceholder')}
+        maxLength={200}
+        multiline
+        testId="withdraw-remark"
+      />
+
+      <dl className={styles.preview} aria-label={t('wallet.previewLabel')}>
+        <div>
+          <dt>{t('wallet.fee')}</dt>
+          <dd className="num" data-testid="withdraw-fee">
+            {preview ? preview.fee : '--'}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('wallet.receive', { code })}</dt>
+          <dd className="num" data-testid="withdraw-receive">
+            {preview ? preview.received : '--'}
+          </dd>
+        </div>
+      </dl>
+
+      <Button
+        block
+        color="primary"
+        shape="rounded"
+        size="large"
+        loading={busy}
+        className={styles.submit}
+        onClick={() => void submit()}
+        data-testid="withdraw-submit"
+      >
+        {t('wallet.submitWithdraw')}
+      </Button>
+    </section>
+  );
+}

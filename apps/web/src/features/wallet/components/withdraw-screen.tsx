@@ -1,0 +1,39 @@
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
+import { type MethodType, methodTypeOf } from '../api/keys';
+import { RealAccountGate } from './real-account-gate';
+import styles from './wallet.module.css';
+import { WalletTabs } from './wallet-tabs';
+import { WithdrawForm } from './withdraw-form';
+import { WithdrawalRecords } from './withdrawal-records';
+
+const TABS: ReadonlyArray<{ value: MethodType; label: string }> = [
+  { value: 1, label: 'wallet.coin' },
+  { value: 2, label: 'wallet.bank' },
+];
+
+/** `/mine/withdraw?type=1|2` (spec §2): withdraw to a bound coin address or bank card, and the records. */
+export function WithdrawScreen() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const type = methodTypeOf(params.get('type'));
+  return (
+    <div className="page">
+      <PageHeader title={t('screens.withdraw')} />
+      <RealAccountGate>
+        <WalletTabs
+          label={t('wallet.withdrawMethod')}
+          tabs={TABS.map((tab) => ({ value: tab.value, label: t(tab.label) }))}
+          value={type}
+          onChange={(v) => setParams({ type: String(v) }, { replace: true })}
+          testId="withdraw-tab"
+        />
+        <main className={styles.body}>
+          <WithdrawForm key={type} type={type} />
+          <WithdrawalRecords type={type} />
+        </main>
+      </RealAccountGate>
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import { useTranslation } from 'react-i18next';
+import { useWithdrawals } from '../api/get-withdrawals';
+import type { MethodType } from '../api/keys';
+import type { WithdrawalRecord } from '../api/types';
+import { amountText, timeText } from '../format';
+import { ListEnd } from './list-end';
+import styles from './wallet.module.css';
+
+/** Withdrawal status (contract: 0 reviewing, 1 paid, 2 rejected); its name comes from the server. */
+const statusClass = (status: number) =>
+  status === 1 ? styles.statusDone : status === 2 ? styles.statusRefused : '';
+
+function WithdrawalRow({ record }: { record: WithdrawalRecord }) {
+  const { t } = useTranslation();
+  const target = record.type === 1 ? record.address : record.payee_account;
+  return (
+    <div className={styles.row} data-testid="withdrawal-row" data-id={record.id}>
+      <div className={styles.rowHead}>
+        <span className={styles.rowTitle}>{record.draw_currency.code}</span>
+        <span className={`${styles.rowValue} num`}>{amountText(record.number)}</span>
+      </div>
+      <div className={styles.rowFoot}>
+        <span className={`${styles.rowMeta} num`}>
+          {t('wallet.recordFee', {
+            fee: amountText(record.fee),
+            received: amountText(record.real_number),
+            code: record.draw_currency.code,
+          })}
+        </span>
+        <span className={`${styles.status} ${statusClass(record.status)}`} data-testid="withdrawal-status">
+          {record.status_name}
+        </span>
+      </div>
+      {target ? <span className={`${styles.rowMeta} num`}>{target}</span> : null}
+      <span className={`${styles.rowMeta} num`}>{timeText(record.created_at)}</span>
+      {record.notes ? <span className={styles.rowMeta}>{record.notes}</span> : null}
+    </div>
+  );
+}
+
+/** The withdrawals of a tab (draw_list), newest first, loaded as the list scrolls. */
+export function WithdrawalRecords({ type }: { type: MethodType }) {
+  const { t } = useTranslation();
+  const records = useWithdrawals(type);
+  const rows = records.data?.pages.flatMap((p) => p.list) ?? [];
+  return (
+    <section aria-labelledby="withdrawal-records-title">
+      <h2 className={styles.sectionTitle} id="withdrawal-records-title">
+        {t('wallet.withdrawalRecords')}
+      </h2>
+      {records.isPending ? (
+        <p className={styles.note}>{t('app.loading')}</p>
+      ) : (
+        <>
+          {rows.length > 0 && (
+            <ul className={styles.list}>
+              {rows.map((record) => (
+                <li key={record.id}>
+                  <WithdrawalRow record={record} />
+                </li>
+              ))}
+            </ul>
+          )}
+          <ListEnd
+            count={rows.length}
+            hasNextPage={Boolean(records.hasNextPage)}
+            isError={records.isError}
+            isFetchingNextPage={records.isFetchingNextPage}
+            fetchNextPage={records.fetchNextPage}
+          />
+        </>
+      )}
+    </section>
+  );
+}

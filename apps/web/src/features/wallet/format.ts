@@ -1,0 +1,84 @@
+import { money, toCents } from '@meridian/domain';
+import { groupDecimal } from '../../lib/format';
+import type { AccountLogEntry, DrawMethod } from './api/types';
+
+/** Display helpers of the wallet screens. Money stays exact: it arrives as decimal strings. */
+
+/** An amount with 2 decimals (spec §9), grouped; the text as is when it is not a decimal. */
+export function amountText(text: string | null | undefined): string {
+  if (text === null || text === undefined || text === '') return '--';
+  try {
+    return groupDecimal(toCents(money(text)));
+  } catch {
+    return text;
+  }
+}
+
+/** 'up' for a credit, 'down' for a debit, 'flat' for zero, from a decimal string. */
+export function signOf(text: string): 'up' | 'down' | 'flat' {
+  const t = text.trim();
+  if (/^-/.test(t) && /[1-9]/.test(t)) return 'down';
+  if (/[1-9]/.test(t)) return 'up';
+  return 'flat';
+}
+
+/** A ledger amount with its sign: '+12.50' / '-3.10' / '0.00'. */
+export function signedAmountText(text: string): string {
+  const cents = amountText(text);
+  return signOf(text) === 'up' ? `+${cents}` : cents;
+}
+
+/** The ledger type whose description is the staff's own memo (spec §3). */
+export const STAFF_ADJUSTMENT_TYPE = 10;
+
+/** Spec §3: Type 10 shows Memo, every other type MemoTran (the type in the request language). */
+export const historyLabelOf = (entry: Pick<AccountLogEntry, 'Type' | 'Memo' | 'MemoTran'>) =>
+  entry.Type === STAFF_ADJUSTMENT_TYPE ? entry.Memo : entry.MemoTran;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** An ISO time as the device's local 'YYYY-MM-DD HH:mm:ss'; other text as is, empty as '--'. */
+export function timeText(text: string): string {
+  if (!text) return '--';
+  if (!/T/.test(text)) return text; // already 'yyyy-MM-dd HH:mm:ss'
+  const d = new Date(text);
+  if (Number.isNaN(d.getTime())) return text;
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
+
+/**
+ * What a user types into an amount box: digits and one point, at most 2 decimals and 12 integer
+ * digits (the contracts' amount rule); anything else is dropped as it is typed.
+ */
+export function sanitizeAmount(text: string): string {
+  const cleaned = text.replace(/[^\d.]/g, '');
+  const dot = cleaned.indexOf('.');
+  const int = (dot < 0 ? cleaned : cleaned.slice(0, dot)).slice(0, 12);
+  if (dot < 0) return int;
+  const frac = cleaned
+    .slice(dot + 1)
+    .replace(/\./g, '')
+    .slice(0, 2);
+  return `${int || '0'}.${frac}`;
+}
+
+/** An amount ready to send: the sanitized text without a dangling point ('12.' → '12'). */
+export const amountToSend = (text: string) => text.trim().replace(/\.$/, '');
+
+/** A masked account number for a list row: the last 4 digits. */
+export const lastDigits = (account: string) => (account.length > 4 ? `•••• ${account.slice(-4)}` : account);
+
+/** Spec §3 coin option label: code-protocol, or the code alone. */
+export const currencyLabel = (code: string, protocol: string) => (protocol ? `${code}-${protocol}` : code);
+
+/** A long address shortened for a chip: the first and last 6 characters. */
+export const shortAddress = (address: string) =>
+  address.length > 16 ? `${address.slice(0, 6)}…${address.slice(-6)}` : address;
+
+/** A bound method in one line: a coin address with its network, or a bank and the account's end. */
+export function methodLabel(
+  method: Pick<DrawMethod, 'type' | 'dc_address' | 'network' | 'bank_name' | 'payee_account'>,
+): string {
+  if (method.type === 1) return [method.network, shortAddress(method.dc_address)].filter(Boolean).join(' · ');
+  return [method.bank_name, lastDigits(method.payee_account)].filter(Boolean).join(' ');
+}

@@ -1,0 +1,57 @@
+import type { BindMethodFields } from './api/bind-draw-method';
+import type { MethodType } from './api/keys';
+
+/**
+ * Client checks of the wallet forms (spec §5). Each returns a catalog key, or undefined when the
+ * call may go; the server repeats them (and the amount rules, which are server-side).
+ */
+
+/** Bank deposit: a chosen bank account first ('no pay way'), then amount and proof image. */
+export function checkBankDeposit(input: {
+  accountId: number | null;
+  amount: string;
+  proofUrl: string;
+}): string | undefined {
+  if (input.accountId === null) return 'wallet.noPayWay';
+  if (!input.amount.trim() || !input.proofUrl) return 'form.complete';
+  return undefined;
+}
+
+/** Coin deposit: a coin option, an amount and the proof image. */
+export function checkCoinDeposit(input: {
+  optionId: number | null;
+  amount: string;
+  proofUrl: string;
+}): string | undefined {
+  if (input.optionId === null || !input.amount.trim() || !input.proofUrl) return 'form.complete';
+  return undefined;
+}
+
+/** The fields a bind form must fill, by type: coin address and network; the bank's core details. */
+export const REQUIRED_FIELDS: Record<MethodType, ReadonlyArray<keyof BindMethodFields>> = {
+  1: ['dc_address', 'network'],
+  2: ['payee', 'bank_name', 'payee_name', 'payee_account'],
+};
+
+/** Bind form: a currency and every required field of the type, else 'Please complete'. */
+export function checkBindMethod(
+  type: MethodType,
+  currencyId: number | null,
+  fields: BindMethodFields,
+): string | undefined {
+  if (currencyId === null) return 'form.complete';
+  if (REQUIRED_FIELDS[type].some((k) => !fields[k].trim())) return 'form.complete';
+  return undefined;
+}
+
+/** Withdraw: a currency, a bound method ('not bound' dialog otherwise) and an amount. */
+export function checkWithdrawal(input: {
+  currencyId: number | null;
+  methodId: number | null;
+  amount: string;
+}): 'form.complete' | 'notBound' | undefined {
+  if (input.currencyId === null) return 'form.complete';
+  if (input.methodId === null) return 'notBound';
+  if (!input.amount.trim()) return 'form.complete';
+  return undefined;
+}

@@ -1,0 +1,160 @@
+import {
+  accountLogCall,
+  bindDrawMethodCall,
+  chargeInfoCall,
+  chargeSubmitCall,
+  chargeSymbolsCall,
+  deleteDrawMethodCall,
+  depositRecordsCall,
+  drawCall,
+  drawListCall,
+  drawSymbolListCall,
+  getDrawMethodCall,
+  imageUploadCall,
+  walletBalanceCall,
+  wireInfoCall,
+  wireSubmitCall,
+} from '@meridian/contracts';
+import { quoteWithdrawal } from '@meridian/domain';
+import { describe, expect, it } from 'vitest';
+import { walletCalls } from '../src/features/wallet/api/calls';
+import {
+  amountText,
+  historyLabelOf,
+  methodLabel,
+  sanitizeAmount,
+  signedAmountText,
+} from '../src/features/wallet/format';
+import { checkBankDeposit, checkBindMethod, checkWithdrawal } from '../src/features/wallet/validation';
+import { previewWithdrawal } from '../src/features/wallet/withdraw-preview';
+
+describe('wallet call references match the contracts', () => {
+  const pairs = [
+    [walletCalls.balance, walletBalanceCall],
+    [walletCalls.accountLog, accountLogCall],
+    [walletCalls.imageUpload, imageUploadCall],
+    [walletCalls.chargeInfo, chargeInfoCall],
+    [walletCalls.chargeSubmit, chargeSubmitCall],
+    [walletCalls.chargeSymbols, chargeSymbolsCall],
+    [walletCalls.wireInfo, wireInfoCall],
+    [walletCalls.wireSubmit, wireSubmitCall],
+    [walletCalls.depositRecords, depositRecordsCall],
+    [walletCalls.drawSymbolList, drawSymbolListCall],
+    [walletCalls.getDrawMethod, getDrawMethodCall],
+    [walletCalls.bindDrawMethod, bindDrawMethodCall],
+    [walletCalls.deleteDrawMethod, deleteDrawMethodCall],
+    [walletCalls.draw, drawCall],
+    [walletCalls.drawList, drawListCall],
+  ] as const;
+
+  it.each(pairs)('%o', (ref, contract) => {
+    expect(ref).toEqual({ method: contract.method, path: contract.path });
+  });
+});
+
+describe('wallet display helpers', () => {
+  it('history: Type 10 shows Memo, any other type MemoTran (spec §3)', () => {
+    expect(historyLabelOf({ Type: 10, Memo: 'Goodwill credit', MemoTran: 'Adjustment' })).toBe(
+      'Goodwill credit',
+    );
+    expect(historyLabelOf({ Type: 1, Memo: 'internal note', MemoTran: 'Deposit' })).toBe('Deposit');
+  });
+
+  it('amounts: 2 decimals, grouped, signed for the ledger', () => {
+    expect(amountText('1234567.5')).toBe('1,234,567.50');
+    expect(amountText(undefined)).toBe('--');
+    expect(signedAmountText('100.5')).toBe('+100.50');
+    expect(signedAmountText('-25')).toBe('-25.00');
+    expect(signedAmountText('0')).toBe('0.00');
+  });
+
+  it('amount input keeps digits, one point and 2 decimals', () => {
+    expect(sanitizeAmount('12a3.456')).toBe('123.45');
+    expect(sanitizeAmount('.5')).toBe('0.5');
+    expect(sanitizeAmount('1.2.3')).toBe('1.23');
+    expect(sanitizeAmount('-7')).toBe('7');
+  });
+
+  it('a bound method in one line', () => {
+    const base = { dc_address: '', network: '', bank_name: '', payee_account: '' };
+    expect(methodLabel({ ...base, type: 1, dc_address: 'TQ7h3kExampleAddress9xYz', network: 'TRC20' })).toBe(
+      'TRC20 · TQ7h3k…ss9xYz',
+    );
+    expect(methodLabel({ ...base, type: 2, bank_name: 'HSBC', payee_account: '123456789' })).toBe(
+      'HSBC •••• 6789',
+    );
+  });
+});
+
+describe('withdraw preview (spec §9) is the shared domain quote', () => {
+  const rate = { fee_type: 2, draw_rate: '0.015', usd_price: '0.9987' };
+  const fixed = { fee_type: 1, draw_rate: '5', usd_price: '7.8' };
+
+  it.each([
+    ['123.45', rate],
+    ['100', rate],
+    ['0.01', rate],
+    ['250.5', fixed],
+    ['3', fixed],
+  ])('%s', (amount, currency) => {
+    const quote = quoteWithdrawal(amount, {
+      feeType: currency.fee_type,
+      drawRate: currency.draw_rate,
+      usdPrice: currency.usd_price,
+    });
+    expect(previewWithdrawal(amount, currency)).toEqual({
+      fee: amountText(quote.fee.toFixed(2)),
+      received: amountText(quote.received.toFixed(2)),
+    });
+  });
+
+  it('rounds the fee up and the received amount down', () => {
+    expect(previewWithdrawal('123.45', rate)).toEqual({ fee: '1.86', received: '121.43' });
+    expect(previewWithdrawal('3', fixed)).toEqual({ fee: '5.00', received: '0.00' });
+  });
+
+  it('shows nothing for an amount that is not one', () => {
+    expect(previewWithdrawal('', rate)).toBeNull();
+    expect(previewWithdrawal('0', rate)).toBeNull();
+    expect(previewWithdrawal('12.', rate)).not.toBeNull();
+    expect(previewWithdrawal('12', undefined)).toBeNull();
+    expect(previewWithdrawal('12', { ...rate, usd_price: 'n/a' })).toBeNull();
+  });
+});
+
+describe('wallet client checks (spec §5)', () => {
+  it("bank deposit: a chosen account first ('no pay way'), then amount and proof", () => {
+    expect(checkBankDeposit({ accountId: null, amount: '10', proofUrl: '/u/1.jpg' })).toBe('wallet.noPayWay');
+    expect(checkBankDeposit({ accountId: 5, amount: '', proofUrl: '/u/1.jpg' })).toBe('form.complete');
+    expect(checkBankDeposit({ accountId: 5, amount: '10', proofUrl: '' })).toBe('form.complete');
+    expect(checkBankDeposit({ accountId: 5, amount: '10', proofUrl: '/u/1.jpg' })).toBeUndefined();
+  });
+
+  it('withdraw: currency, then a bound method (not bound), then an amount', () => {
+    expect(checkWithdrawal({ currencyId: null, methodId: null, amount: '1' })).toBe('form.complete');
+    expect(checkWithdrawal({ currencyId: 1, methodId: null, amount: '1' })).toBe('notBound');
+    expect(checkWithdrawal({ currencyId: 1, methodId: 2, amount: ' ' })).toBe('form.complete');
+    expect(checkWithdrawal({ currencyId: 1, methodId: 2, amount: '1' })).toBeUndefined();
+  });
+
+  it('bind: the fields of the type must be filled', () => {
+    const empty = {
+      dc_address: '',
+      network: '',
+      payee: '',
+      bank_name: '',
+      bank_address: '',
+      bank_swift: '',
+      payee_name: '',
+      payee_account: '',
+      receipt_currency: '',
+      bank_remark: '',
+    };
+    expect(checkBindMethod(1, null, { ...empty, dc_address: 'T1', network: 'TRC20' })).toBe('form.complete');
+    expect(checkBindMethod(1, 3, { ...empty, dc_address: 'T1' })).toBe('form.complete');
+    expect(checkBindMethod(1, 3, { ...empty, dc_address: 'T1', network: 'TRC20' })).toBeUndefined();
+    const bank = { ...empty, payee: 'A', bank_name: 'B', payee_name: 'C', payee_account: '1' };
+    expect(checkBindMethod(2, 3, { ...bank, payee_account: ' ' })).toBe('form.complete');
+    expect(checkBindMethod(2, 3, bank)).toBeUndefined();
+  });
+});
