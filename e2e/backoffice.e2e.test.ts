@@ -22,6 +22,48 @@ const serverMsg = (key: string): string =>
     readFileSync(path.resolve(import.meta.dirname, '../packages/i18n/locales/en/server.json'), 'utf8'),
   ).error[key];
 const EURUSD = 1;
+const serverOk = (key: string): string =>
+  JSON.parse(
+    readFileSync(path.resolve(import.meta.dirname, '../packages/i18n/locales/en/server.json'), 'utf8'),
+  ).ok[key];
+const serverLog = async () => (await fetch(logUrl)).text();
+
+/** Registers a real account through the public API (code read from the outbox log), as a client would. */
+async function registerReal(email: string, password: string) {
+  const invite = /Registration invite code: (\w+)/.exec(await serverLog())![1]!;
+  const form = (body: Record<string, string>) => ({
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', lang: 'en' },
+    body: new URLSearchParams(body).toString(),
+  });
+  const since = Date.now() - 1000;
+  await fetch(`${baseUrl}/api/notify/send_email`, form({ to: email, type: '1' }));
+  let code = '';
+  for (let i = 0; i < 50 && !code; i++) {
+    const line = (await serverLog())
+      .split('\n')
+      .filter((l) => l.includes('verification code (outbox)'))
+      .map((l) => JSON.parse(l) as { target: string; code: string; time: number })
+      .filter((l) => l.target === email && l.time >= since)
+      .at(-1);
+    code = line?.code ?? '';
+    if (!code) await new Promise((r) => setTimeout(r, 200));
+  }
+  const r = (await (
+    await fetch(
+      `${baseUrl}/api/user/register`,
+      form({
+        type: '1',
+        account: email,
+        password,
+        re_password: password,
+        invite_code: invite,
+        sms_code: code,
+      }),
+    )
+  ).json()) as { code: number; msg: string };
+  if (r.code !== 1) throw new Error(`register: ${r.msg}`);
+}
 
 /** The first owner's password, printed once at the first start (as an operator reads it). */
 async function ownerPassword(): Promise<string> {
@@ -191,6 +233,128 @@ describe('back office: owner with TOTP, staff, instrument spread, balance and tr
     const toast = trader.locator('.adm-toast-main').filter({ hasText: serverMsg('order_trading_frozen') });
     await toast.first().waitFor({ state: 'visible', timeout: 10_000 });
     await screenshot(trader, 'trader-trading-frozen');
+  });
+
+  it('deposits with a proof, staff approve it, and the trader’s balance and history show it', async () => {
+    await registerReal('wallet-e2e@example.com', 'Passw0rd1');
+    await trader.goto('/#/user');
+    await trader.evaluate(() => localStorage.clear());
+    await trader.goto('/#/login');
+    await trader.getByLabel(web('login.email'), { exact: true }).fill('wallet-e2e@example.com');
+    await trader.getByLabel(web('login.password'), { exact: true }).fill('Passw0rd1');
+    await trader.getByRole('button', { name: web('login.submit'), exact: true }).click();
+    await expect.poll(() => new URL(trader.url()).hash).not.toMatch(/^#\/login/);
+
+    await trader.goto('/#/mine/charge');
+    await trader.getByTestId('charge-address').waitFor({ timeout: 20_000 });
+    await trader.getByTestId('charge-amount').fill('1500');
+    const proof = path.resolve(import.meta.dirname, '../artifacts/e2e/admin-dashboard.png');
+    await trader.getByTestId('proof-upload').locator('input[type=file]').setInputFiles(proof);
+    await expect
+      .poll(() => trader.getByTestId('proof-upload').locator('img').count(), { timeout: 15_000 })
+      .toBeGreaterThan(0);
+    await trader.getByTestId('charge-submit').click();
+    await trader
+      .locator('.adm-toast-main')
+      .filter({ hasText: serverOk('deposit_submitted') })
+      .first()
+      .waitFor();
+    await expect.poll(() => trader.getByTestId('deposit-row').count()).toBe(1);
+    await screenshot(trader, 'trader-deposit-submitted');
+
+    await staff.getByRole('menuitem', { name: admin('nav.deposits') }).click();
+    const row = staff.locator('.ant-table-row').filter({ hasText: '1,500.00' }).first();
+    await row.getByRole('button').first().click();
+    const drawer = staff.locator('.ant-drawer');
+    await expect.poll(() => drawer.locator('img').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await screenshot(staff, 'admin-deposit-review');
+    await drawer.getByRole('button', { name: /Approve/i }).click();
+    const reason = staff.locator('.ant-modal').last();
+    await reason.getByLabel(admin('common.reason')).fill('Funds received');
+    await reason.getByRole('button', { name: /Approve/i }).click();
+    await reason.waitFor({ state: 'hidden' });
+    await staff.locator('.ant-message').filter({ hasText: 'Success' }).first().waitFor();
+
+    await trader.goto('/#/mine/history');
+    await trader.reload();
+    await expect
+      .poll(() => trader.getByTestId('balance-available').innerText(), { timeout: 20_000 })
+      .toContain('1,500.00');
+    await expect.poll(() => trader.getByTestId('history-row').first().innerText()).toContain('1,500.00');
+    await screenshot(trader, 'trader-history-deposit');
+  });
+
+  it('binds an address, withdraws (frozen shown), staff reject and the amount is refunded', async () => {
+    await trader.goto('/#/mine/withdraw-way?type=1');
+    await trader.getByTestId('bind-form').waitFor({ timeout: 20_000 });
+    await trader.getByTestId('way-dc-address').fill('TWalletE2EAddress000000000000001');
+    await trader.getByTestId('way-submit').click();
+    await trader
+      .locator('.adm-toast-main')
+      .filter({ hasText: serverOk('method_bound') })
+      .first()
+      .waitFor();
+
+    await trader.goto('/#/mine/withdraw?type=1');
+    await trader.getByTestId('withdraw-amount').waitFor({ timeout: 20_000 });
+    await trader.getByTestId('withdraw-amount').fill('400');
+    await expect.poll(() => trader.getByTestId('withdraw-fee').innerText()).toContain('1.00');
+    await expect.poll(() => trader.getByTestId('withdraw-receive').innerText()).toContain('399.00');
+    await screenshot(trader, 'trader-withdraw-preview');
+    await trader.getByTestId('withdraw-submit').click();
+    await trader
+      .locator('.adm-toast-main')
+      .filter({ hasText: serverOk('withdrawal_submitted') })
+      .first()
+      .waitFor();
+    await trader.goto('/#/mine/history');
+    await expect
+      .poll(() => trader.getByTestId('balance-frozen').innerText(), { timeout: 20_000 })
+      .toContain('400.00');
+    await expect.poll(() => trader.getByTestId('balance-available').innerText()).toContain('1,100.00');
+    await screenshot(trader, 'trader-withdraw-frozen');
+
+    await staff.getByRole('menuitem', { name: admin('nav.withdrawals') }).click();
+    const row = staff.locator('.ant-table-row').filter({ hasText: '400.00' }).first();
+    await row.getByRole('button').first().click();
+    const drawer = staff.locator('.ant-drawer');
+    await drawer.getByRole('button', { name: /Reject/i }).click();
+    const reason = staff.locator('.ant-modal').last();
+    await reason.getByLabel(admin('common.reason')).fill('Address not verified');
+    await reason.getByRole('button', { name: /Reject/i }).click();
+    await reason.waitFor({ state: 'hidden' });
+    await staff.locator('.ant-message').filter({ hasText: 'Success' }).first().waitFor();
+
+    await trader.reload();
+    await expect
+      .poll(() => trader.getByTestId('balance-frozen').innerText(), { timeout: 20_000 })
+      .toContain('0.00');
+    await expect.poll(() => trader.getByTestId('balance-available').innerText()).toContain('1,500.00');
+    await screenshot(trader, 'trader-withdraw-refunded');
+  });
+
+  it('deletes a bound address by swiping it, after a confirmation', async () => {
+    await trader.goto('/#/mine/coin-address-list');
+    const item = trader.getByTestId('method-row').first();
+    await item.waitFor({ timeout: 20_000 });
+    const box = (await item.boundingBox())!;
+    await trader.mouse.move(box.x + box.width - 20, box.y + box.height / 2);
+    await trader.mouse.down();
+    await trader.mouse.move(box.x + 40, box.y + box.height / 2, { steps: 12 });
+    await trader.mouse.up();
+    await trader.locator('.adm-swipe-action-actions-right').getByText(web('wallet.delete')).click();
+    await screenshot(trader, 'trader-delete-confirm');
+    await trader
+      .locator('.adm-dialog-button')
+      .filter({ hasText: web('wallet.delete') })
+      .last()
+      .click();
+    await trader
+      .locator('.adm-toast-main')
+      .filter({ hasText: serverOk('method_deleted') })
+      .first()
+      .waitFor();
+    await expect.poll(() => trader.getByTestId('method-row').count()).toBe(0);
   });
 
   it('shows each change in the audit log', async () => {

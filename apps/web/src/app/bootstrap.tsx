@@ -9,7 +9,7 @@ import { readLanguageCookie } from '../lib/language';
 import { queryClient } from '../lib/query-client';
 import { wireRealtime } from '../lib/realtime';
 import { call, configureRequest, fetchManifest, preloadHttpClient } from '../lib/request';
-import { resetSession } from '../lib/session';
+import { resetSession, watchAccountChanges } from '../lib/session';
 import { showLoadingToast, toast } from '../lib/toast';
 import { getToken } from '../stores/session';
 import { setupAntdMobile } from './antd-setup';
@@ -55,6 +55,7 @@ export async function bootstrap(container: HTMLElement): Promise<void> {
   document.title = i18n.t('app.name');
   // Server-translated data (category names, msg) follows the language.
   onLanguageChanged(() => void queryClient.invalidateQueries());
+  watchAccountChanges();
 
   await yieldToMain();
   // A transition: the first render of the app is interruptible (yields to the browser every few
