@@ -123,6 +123,18 @@ describe.each(DB_KINDS)('wallet on %s', (kind) => {
     ];
     for (const r of refusals)
       expect(r).toMatchObject({ code: 6001, msg: 'Please register or log in to a real account' });
+    // Without a session (or with a staff token) every wallet call is refused as not logged in.
+    const { ALL_CALLS } = await import('@meridian/contracts');
+    const wallet = ALL_CALLS.filter((c) => c.tag === 'wallet');
+    expect(wallet.length).toBeGreaterThanOrEqual(14);
+    for (const c of wallet) {
+      for (const headers of [{}, { authorization: `Bearer ${staffToken}` }, { authorization: staffToken }]) {
+        const r = (
+          await s.app.inject({ method: c.method, url: c.path, headers: { lang: 'en', ...headers } })
+        ).json() as Envelope;
+        expect(r.code, `${c.method} ${c.path}`).toBe(999);
+      }
+    }
     // Account history is the trading history: a demo account sees it.
     expect((await get(demo, '/v1/api/main/accountLog/forexChange')).code).toBe(1);
   });

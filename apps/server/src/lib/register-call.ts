@@ -54,6 +54,15 @@ export function registerCall<C extends CallContract>(
       // Also checks every answer against the contract before it leaves (drift is a 500, not a surprise).
       response: { 200: z.union([envelopeOf(contract.data), errorEnvelope]) },
     },
+    // Who is asking comes before what they ask: a call that needs a session refuses a missing or
+    // invalid one (999) before its input is checked.
+    ...(contract.auth === 'user'
+      ? {
+          preValidation: async (req: FastifyRequest) => {
+            if (!(await req.authenticate())) throw new AppError('AUTH_SESSION_INVALID');
+          },
+        }
+      : {}),
     handler: async (req, reply) => {
       const user = contract.auth === 'none' ? null : await req.authenticate();
       if (contract.auth === 'user' && !user) throw new AppError('AUTH_SESSION_INVALID');
