@@ -22,9 +22,11 @@ export function CoinDepositForm() {
   const options = useChargeOptions();
   const [chosen, setChosen] = useState<number | null>(null);
   const [amount, setAmount] = useState('');
+  /** The user's own wallet the coins come from (spec §7 `address`), so staff can match the transfer. */
+  const [from, setFrom] = useState('');
   const [proof, setProof] = useState<ImageUploadItem[]>([]);
   const [busy, setBusy] = useState(false);
-  const ids = { option: useId(), amount: useId() };
+  const ids = { option: useId(), amount: useId(), from: useId() };
 
   const list = options.data ?? [];
   const option = list.find((o) => o.id === chosen) ?? list[0];
@@ -51,11 +53,12 @@ export function CoinDepositForm() {
         await submitCoinDeposit({
           amount: amountToSend(amount),
           proofUrl,
-          address: option.address,
+          address: from.trim(),
           optionId: option.id,
         }),
       );
       setAmount('');
+      setFrom('');
       setProof([]);
       void queryClient.invalidateQueries({ queryKey: walletKeys.deposits(0) });
     } catch {
@@ -117,6 +120,14 @@ export function CoinDepositForm() {
         placeholder={t('wallet.amountPlaceholder')}
         suffix={t('wallet.usd')}
         testId="charge-amount"
+      />
+      <TextField
+        id={ids.from}
+        label={t('wallet.fromAddress')}
+        value={from}
+        onChange={(v) => setFrom(v.replace(/\s/g, '').slice(0, 128))}
+        placeholder={t('wallet.fromAddressPlaceholder')}
+        testId="charge-from-address"
       />
       <ProofUploader value={proof} onChange={setProof} />
       <Button
