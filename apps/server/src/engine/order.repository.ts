@@ -1,5 +1,6 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
+import { selectPage } from '../db/paging.ts';
 import { orders } from '../db/schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -37,17 +38,7 @@ export async function listUserOrders(
   pageSize: number,
 ) {
   const where = and(eq(orders.userId, userId), inArray(orders.status, statuses));
-  const [rows, [{ n } = { n: 0 }]] = await Promise.all([
-    db
-      .select()
-      .from(orders)
-      .where(where)
-      .orderBy(desc(orders.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ n: count() }).from(orders).where(where),
-  ]);
-  return { rows, total: Number(n) };
+  return selectPage(db, orders, where, desc(orders.id), page, pageSize);
 }
 
 /** Every pending order and open position: the engine's state at start. */

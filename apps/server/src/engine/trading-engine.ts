@@ -8,7 +8,7 @@ import {
   computeMargin,
   type InstrumentTerms,
   LEDGER_TYPE,
-  type Money,
+  Money,
   markToMarket,
   money,
   type PendingKind,
@@ -951,7 +951,7 @@ export class TradingEngine {
     for (const o of this.liveOrdersOf(userId))
       if (o.status === 1) floating = floating.plus(this.floatingProfit(o, rates) ?? ZERO);
     const free = f.balance.plus(floating.isNegative() ? floating : ZERO);
-    return free.isNegative() ? ZERO : free.toDecimalPlaces(2, 1 /* ROUND_DOWN */);
+    return free.isNegative() ? ZERO : free.toDecimalPlaces(2, Money.ROUND_DOWN);
   }
 
   /**
@@ -1009,6 +1009,13 @@ export class TradingEngine {
     }
     await this.durable(fx);
     return row;
+  }
+
+  /** How many positions are open and orders pending (dashboard), without listing them. */
+  liveCounts() {
+    let open = 0;
+    for (const o of this.live.values()) if (o.status === 1) open++;
+    return { open, pending: this.live.size - open };
   }
 
   /** Every live order (positions monitor), optionally filtered. */

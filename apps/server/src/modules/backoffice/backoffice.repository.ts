@@ -1,5 +1,6 @@
-import { and, count, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { selectPage } from '../../db/paging.ts';
 import {
   categories,
   instruments,
@@ -35,17 +36,7 @@ export async function searchUsers(
   }
   if (f.demo !== 'all') parts.push(eq(users.isDemo, f.demo === 'demo'));
   const where = parts.length ? and(...parts) : undefined;
-  const [rows, [{ n } = { n: 0 }]] = await Promise.all([
-    db
-      .select()
-      .from(users)
-      .where(where)
-      .orderBy(desc(users.id))
-      .limit(f.pageSize)
-      .offset((f.page - 1) * f.pageSize),
-    db.select({ n: count() }).from(users).where(where),
-  ]);
-  return { rows, total: Number(n) };
+  return selectPage(db, users, where, desc(users.id), f.page, f.pageSize);
 }
 
 export async function findUser(db: DbOrTx, id: number) {
@@ -71,32 +62,12 @@ export async function sessionsOf(db: DbOrTx, userId: number) {
 
 export async function ledgerOf(db: DbOrTx, userId: number, page: number, pageSize: number) {
   const where = eq(ledgerEntries.userId, userId);
-  const [rows, [{ n } = { n: 0 }]] = await Promise.all([
-    db
-      .select()
-      .from(ledgerEntries)
-      .where(where)
-      .orderBy(desc(ledgerEntries.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ n: count() }).from(ledgerEntries).where(where),
-  ]);
-  return { rows, total: Number(n) };
+  return selectPage(db, ledgerEntries, where, desc(ledgerEntries.id), page, pageSize);
 }
 
 export async function historyOf(db: DbOrTx, userId: number, page: number, pageSize: number) {
   const where = and(eq(orders.userId, userId), inArray(orders.status, [3, 4]));
-  const [rows, [{ n } = { n: 0 }]] = await Promise.all([
-    db
-      .select()
-      .from(orders)
-      .where(where)
-      .orderBy(desc(orders.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ n: count() }).from(orders).where(where),
-  ]);
-  return { rows, total: Number(n) };
+  return selectPage(db, orders, where, desc(orders.id), page, pageSize);
 }
 
 export async function userCounts(db: DbOrTx, dayStart: Date) {
@@ -144,17 +115,7 @@ export async function upsertSetting(db: DbOrTx, key: string, value: string) {
 
 export async function listOutbox(db: DbOrTx, f: { target: string; page: number; pageSize: number }) {
   const where = f.target ? ilike(outboxMessages.target, like(f.target)) : undefined;
-  const [rows, [{ n } = { n: 0 }]] = await Promise.all([
-    db
-      .select()
-      .from(outboxMessages)
-      .where(where)
-      .orderBy(desc(outboxMessages.id))
-      .limit(f.pageSize)
-      .offset((f.page - 1) * f.pageSize),
-    db.select({ n: count() }).from(outboxMessages).where(where),
-  ]);
-  return { rows, total: Number(n) };
+  return selectPage(db, outboxMessages, where, desc(outboxMessages.id), f.page, f.pageSize);
 }
 
 export async function listAudit(
@@ -180,15 +141,5 @@ export async function listAudit(
   if (from && !Number.isNaN(from.getTime())) parts.push(gte(staffAudit.createdAt, from));
   if (to && !Number.isNaN(to.getTime())) parts.push(lte(staffAudit.createdAt, to));
   const where = parts.length ? and(...parts) : undefined;
-  const [rows, [{ n } = { n: 0 }]] = await Promise.all([
-    db
-      .select()
-      .from(staffAudit)
-      .where(where)
-      .orderBy(desc(staffAudit.id))
-      .limit(f.pageSize)
-      .offset((f.page - 1) * f.pageSize),
-    db.select({ n: count() }).from(staffAudit).where(where),
-  ]);
-  return { rows, total: Number(n) };
+  return selectPage(db, staffAudit, where, desc(staffAudit.id), f.page, f.pageSize);
 }

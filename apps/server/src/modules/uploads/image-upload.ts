@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { AppError } from '../../lib/app-error.ts';
@@ -14,6 +15,21 @@ const ACCEPTED = new Map([
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 const MAX_SIDE = 8000;
 const MAX_PIXELS = 40_000_000;
+
+/** The name `storeImage` gives a file: a random UUID and the re-encoded type. */
+export const STORED_IMAGE_NAME = /^[0-9a-f-]{36}\.(jpg|png|webp)$/;
+
+/** The one file of a multipart request (field `file`), read into memory within the size cap. */
+export async function readUploadedFile(req: FastifyRequest): Promise<Buffer> {
+  if (!req.isMultipart()) throw new AppError('UPLOAD_NOT_IMAGE');
+  const part = await req.file({ limits: { files: 1, fileSize: MAX_UPLOAD_BYTES + 1 } });
+  if (!part) throw new AppError('UPLOAD_NOT_IMAGE');
+  const data = await part.toBuffer().catch(() => {
+    throw new AppError('UPLOAD_TOO_LARGE');
+  });
+  if (part.file.truncated) throw new AppError('UPLOAD_TOO_LARGE');
+  return data;
+}
 
 export interface StoredImage {
   /** Random file name (never the client's), e.g. `4f1c….png`. */

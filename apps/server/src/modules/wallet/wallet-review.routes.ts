@@ -17,6 +17,7 @@ import type { TradingEngine } from '../../engine/trading-engine.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { registerStaffCall, resolveStaff } from '../../lib/register-staff-call.ts';
 import { usersByIds } from '../backoffice/backoffice.repository.ts';
+import { STORED_IMAGE_NAME } from '../uploads/image-upload.ts';
 import * as repo from './wallet.repository.ts';
 import { sendPrivateFile } from './wallet.routes.ts';
 
@@ -28,7 +29,6 @@ export interface WalletReviewDeps {
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-const FILE_NAME = /^[0-9a-f-]{36}\.(jpg|png|webp)$/;
 
 /**
  * Staff review of deposits and withdrawals (DESIGN §7), each applied once: a review first claims
@@ -82,7 +82,7 @@ export function walletReviewRoutes(app: FastifyInstance, deps: WalletReviewDeps)
     { schema: { hide: true } },
     async (req, reply) => {
       await resolveStaff(deps, req, ['finance', 'compliance', 'support']);
-      const row = FILE_NAME.test(req.params.name) ? await repo.findUpload(db, req.params.name) : null;
+      const row = STORED_IMAGE_NAME.test(req.params.name) ? await repo.findUpload(db, req.params.name) : null;
       if (!row) throw new AppError('FILE_NOT_FOUND');
       return sendPrivateFile(reply, deps.privateUploadDir, row.name);
     },

@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { selectPage } from '../../db/paging.ts';
 import {
   bankAccounts,
   bankChannels,
@@ -19,27 +20,10 @@ export type DrawCurrencyRow = typeof drawCurrencies.$inferSelect;
 
 const one = <T>(rows: T[]) => rows[0] ?? null;
 
-export async function pageOf<T>(
-  rowsQuery: Promise<T[]>,
-  countQuery: Promise<Array<{ n: number }>>,
-): Promise<{ rows: T[]; total: number }> {
-  const [rows, [c]] = await Promise.all([rowsQuery, countQuery]);
-  return { rows, total: Number(c?.n ?? 0) };
-}
-
 // ---- history ----
 export function ledgerPage(db: DbOrTx, userId: number, page: number, size: number) {
   const where = eq(ledgerEntries.userId, userId);
-  return pageOf(
-    db
-      .select()
-      .from(ledgerEntries)
-      .where(where)
-      .orderBy(desc(ledgerEntries.id))
-      .limit(size)
-      .offset((page - 1) * size),
-    db.select({ n: count() }).from(ledgerEntries).where(where),
-  );
+  return selectPage(db, ledgerEntries, where, desc(ledgerEntries.id), page, size);
 }
 
 // ---- configuration ----
@@ -109,16 +93,7 @@ export async function insertDeposit(db: DbOrTx, row: typeof deposits.$inferInser
 }
 export function userDeposits(db: DbOrTx, userId: number, type: number, page: number, size: number) {
   const where = and(eq(deposits.userId, userId), eq(deposits.type, type));
-  return pageOf(
-    db
-      .select()
-      .from(deposits)
-      .where(where)
-      .orderBy(desc(deposits.id))
-      .limit(size)
-      .offset((page - 1) * size),
-    db.select({ n: count() }).from(deposits).where(where),
-  );
+  return selectPage(db, deposits, where, desc(deposits.id), page, size);
 }
 export function depositsByStatus(
   db: DbOrTx,
@@ -130,16 +105,7 @@ export function depositsByStatus(
   const parts: SQL[] = [eq(deposits.status, status)];
   if (userId) parts.push(eq(deposits.userId, userId));
   const where = and(...parts);
-  return pageOf(
-    db
-      .select()
-      .from(deposits)
-      .where(where)
-      .orderBy(desc(deposits.id))
-      .limit(size)
-      .offset((page - 1) * size),
-    db.select({ n: count() }).from(deposits).where(where),
-  );
+  return selectPage(db, deposits, where, desc(deposits.id), page, size);
 }
 export const findDeposit = async (db: DbOrTx, id: number) =>
   one(await db.select().from(deposits).where(eq(deposits.id, id)).limit(1));
@@ -216,16 +182,7 @@ export function userWithdrawals(db: DbOrTx, userId: number, type: number, page: 
     eq(withdrawals.type, type),
     inArray(withdrawals.status, [0, 1, 2, 8, 9]),
   );
-  return pageOf(
-    db
-      .select()
-      .from(withdrawals)
-      .where(where)
-      .orderBy(desc(withdrawals.id))
-      .limit(size)
-      .offset((page - 1) * size),
-    db.select({ n: count() }).from(withdrawals).where(where),
-  );
+  return selectPage(db, withdrawals, where, desc(withdrawals.id), page, size);
 }
 export function withdrawalsByStatus(
   db: DbOrTx,
@@ -237,16 +194,7 @@ export function withdrawalsByStatus(
   const parts: SQL[] = [eq(withdrawals.status, status)];
   if (userId) parts.push(eq(withdrawals.userId, userId));
   const where = and(...parts);
-  return pageOf(
-    db
-      .select()
-      .from(withdrawals)
-      .where(where)
-      .orderBy(desc(withdrawals.id))
-      .limit(size)
-      .offset((page - 1) * size),
-    db.select({ n: count() }).from(withdrawals).where(where),
-  );
+  return selectPage(db, withdrawals, where, desc(withdrawals.id), page, size);
 }
 
 export async function reviewQueueCounts(db: DbOrTx) {

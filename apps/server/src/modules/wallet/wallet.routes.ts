@@ -25,7 +25,7 @@ import type { TradingEngine } from '../../engine/trading-engine.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { registerCall } from '../../lib/register-call.ts';
 import { findUserById } from '../account/user.repository.ts';
-import { storeImage } from '../uploads/image-upload.ts';
+import { readUploadedFile, STORED_IMAGE_NAME, storeImage } from '../uploads/image-upload.ts';
 import * as repo from './wallet.repository.ts';
 
 export interface WalletDeps {
@@ -44,7 +44,6 @@ export function londonText(d: Date): string {
   return `${t.getUTCFullYear()}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())} ${pad(t.getUTCHours())}:${pad(t.getUTCMinutes())}:${pad(t.getUTCSeconds())}`;
 }
 export const fileUrl = (name: string) => `/api/common/file/${name}`;
-const FILE_NAME = /^[0-9a-f-]{36}\.(jpg|png|webp)$/;
 const MIME: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
 
 /** The amount a user typed, exact: at most 2 decimals, above 0. */
@@ -88,13 +87,7 @@ export function walletRoutes(app: FastifyInstance, deps: WalletDeps) {
   // ---- uploads ----
   registerCall(app, imageUploadCall, async ({ user, req }) => {
     await realUser(user.userId);
-    if (!req.isMultipart()) throw new AppError('UPLOAD_NOT_IMAGE');
-    const part = await req.file({ limits: { files: 1, fileSize: 5 * 1024 * 1024 + 1 } });
-    if (!part) throw new AppError('UPLOAD_NOT_IMAGE');
-    const data = await part.toBuffer().catch(() => {
-      throw new AppError('UPLOAD_TOO_LARGE');
-    });
-    if (part.file.truncated) throw new AppError('UPLOAD_TOO_LARGE');
+    const data = await readUploadedFile(req);
     const stored = await storeImage(data, deps.privateUploadDir, { maxSide: 2400 });
     await repo.insertUpload(db, {
       name: stored.name,
@@ -112,7 +105,7 @@ export function walletRoutes(app: FastifyInstance, deps: WalletDeps) {
     async (req, reply) => {
       const who = await req.authenticate();
       if (!who) throw new AppError('AUTH_SESSION_INVALID');
-      const row = FILE_NAME.test(req.params.name) ? await repo.findUpload(db, req.params.name) : null;
+      const row = STORED_IMAGE_NAME.test(req.params.name) ? await repo.findUpload(db, req.params.name) : null;
       if (!row || row.ownerId !== who.userId) throw new AppError('FILE_NOT_FOUND');
       return sendPrivateFile(reply, deps.privateUploadDir, row.name);
     },
@@ -122,7 +115,8 @@ export function walletRoutes(app: FastifyInstance, deps: WalletDeps) {
   async function proofName(userId: number, url: string) {
     if (!url) throw new AppError('WALLET_PROOF_REQUIRED');
     const name = url.split('/').pop() ?? '';
-    const row = FILE_NAME.test(name) && url === fileUrl(name) ? await repo.findUpload(db, name) : null;
+    const row =
+      STORED_IMAGE_NAME.test(name) && url === fileUrl(name) ? await repo.findUpload(db, name) : null;
     if (!row || row.ownerId !== userId) throw new AppError('WALLET_PROOF_INVALID');
     return name;
   }
