@@ -1,0 +1,169 @@
+import { staffUsersCall } from '@meridian/contracts';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Button, Card, Form, InputNumber, Table, Tabs, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { canUse } from '../lib/access';
+import { DASH, formatDateTime, groupDecimal } from '../lib/format';
+import { useSignedInStaff } from '../lib/me';
+import { serverPagination } from '../lib/table';
+import { pagingOf, positiveInt, useUrlState } from '../lib/use-url-state';
+import { ErrorState } from './error-state';
+import { FilterForm } from './filter-form';
+import { Page } from './page';
+
+/** What the deposit and withdrawal queues have in common (the staff contracts' rows). */
+export interface ReviewRow {
+  id: number;
+  userId: number;
+  uid: string;
+  type: number;
+  status: number;
+  createdAt: string;
+  reviewedBy: string;
+  reviewedAt: string | null;
+  remark: string;
+}
+
+const DEFAULTS = { status: '0', userId: '', page: '1', pageSize: '20' };
+
+/** The queue's place in the URL: status tab, user filter, page. */
+export function useReviewQueueState(statuses: readonly number[]) {
+  const [url, patch] = useUrlState(DEFAULTS);
+  const status = statuses.find((s) => String(s) === url.status) ?? 0;
+  const paging = pagingOf(url);
+  const userId = positiveInt(url.userId, 0) || undefined;
+  return { status, userId, paging, patch };
+}
+
+export const amountColumn = (title: string, dataIndex: string) => ({
+  title,
+  dataIndex,
+  align: 'right' as const,
+  render: (v: string) => <span className="num">{groupDecimal(v)}</span>,
+});
+export const textColumn = (title: string, dataIndex: string, ellipsis = false) => ({
+  title,
+  dataIndex,
+  ellipsis,
+  render: (v: string) => v || DASH,
+});
+
+/**
+ * The columns of a review queue around its own `middle` ones: id, user (linked when the role may
+ * open users), type, …, status, times, reviewer, remark and the Review action for waiting rows.
+ */
+export function useReviewColumns<Row extends ReviewRow>(opts: {
+  /** Catalog prefix of the kind: `deposits` or `withdrawals` (types.N, statuses.N). */
+  kind: string;
+  statusColors: Record<number, string>;
+  middle: ColumnsType<Row>;
+  onReview?: ((row: Row) => void) | undefined;
+}): ColumnsType<Row> {
+  const { t } = useTranslation();
+  const staff = useSignedInStaff();
+  const userLinks = canUse(staff.role, staffUsersCall);
+  const { kind, statusColors, middle, onReview } = opts;
+  return [
+    { title: t('wallet.id'), dataIndex: 'id', width: 80 },
+    {
+      title: t('wallet.user'),
+      dataIndex: 'uid',
+      render: (uid: string, row) => (userLinks ? <Link to={`/users/${row.userId}`}>{uid}</Link> : uid),
+    },
+    {
+      title: t('wallet.type'),
+      dataIndex: 'type',
+      render: (type: number) => <Tag>{t(`${kind}.types.${type}`, { defaultValue: String(type) })}</Tag>,
+    },
+    ...middle,
+    {
+      title: t('wallet.statusTitle'),
+      dataIndex: 'status',
+      render: (s: number) => (
+        <Tag color={statusColors[s]}>{t(`${kind}.statuses.${s}`, { defaultValue: String(s) })}</Tag>
+      ),
+    },
+    { title: t('wallet.createdAt'), dataIndex: 'createdAt', render: formatDateTime },
+    textColumn(t('wallet.reviewedBy'), 'reviewedBy'),
+    { title: t('wallet.reviewedAt'), dataIndex: 'reviewedAt', render: formatDateTime },
+    textColumn(t('wallet.remark'), 'remark', true),
+    ...(onReview
+      ? [
+          {
+            title: t('common.actions'),
+            key: 'actions',
+            fixed: 'right' as const,
+            render: (_: unknown, row: Row) =>
+              row.status === 0 ? (
+                <Button size="small" type="primary" onClick={() => onReview(row)}>
+                  {t('wallet.review')}
+                </Button>
+              ) : null,
+          },
+        ]
+      : []),
+  ];
+}
+
+interface Filters {
+  userId?: number | null;
+}
+
+/** A review queue's page: user filter, status tabs, the paged table, and its review drawer. */
+export function ReviewQueue<Row extends ReviewRow>(props: {
+  title: ReactNode;
+  kind: string;
+  statuses: readonly number[];
+  state: ReturnType<typeof useReviewQueueState>;
+  result: UseQueryResult<{ rows: Row[]; total: number }>;
+  columns: ColumnsType<Row>;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Filters>();
+  const { title, kind, statuses, state, result, columns, children } = props;
+  const { status, userId, paging, patch } = state;
+  const idText = (v: number | null | undefined) => (v ? String(v) : '');
+  return (
+    <Page title={title}>
+      <Card>
+        <FilterForm<Filters>
+          form={form}
+          values={{ userId: userId ?? null }}
+          onSearch={(v) => patch({ userId: idText(v.userId), page: '1' })}
+          onReset={() => patch({ userId: '', page: '1' })}
+        >
+          <Form.Item name="userId" label={t('wallet.userId')}>
+            <InputNumber min={1} precision={0} style={{ width: 140 }} />
+          </Form.Item>
+        </FilterForm>
+      </Card>
+      <Card>
+        <Tabs
+          activeKey={String(status)}
+          onChange={(key) => patch({ status: key, page: '1' })}
+          items={statuses.map((s) => ({ key: String(s), label: t(`${kind}.statuses.${s}`) }))}
+        />
+        {result.isError && !result.data ? (
+          <ErrorState error={result.error} onRetry={() => void result.refetch()} />
+        ) : (
+          <Table<Row>
+            rowKey="id"
+            size="middle"
+            columns={columns}
+            dataSource={result.data?.rows ?? []}
+            loading={result.isFetching}
+            scroll={{ x: 'max-content' }}
+            pagination={serverPagination(t, paging, result.data?.total, (page, pageSize) =>
+              patch({ page: String(page), pageSize: String(pageSize) }),
+            )}
+          />
+        )}
+      </Card>
+      {children}
+    </Page>
+  );
+}
