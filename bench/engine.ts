@@ -11,7 +11,7 @@
 //     `rebuild()`), quotes that cross nothing (the steady state): the tick path as server.ts wires it
 //     (engine.onQuote + AccountMonitor.onQuoteFor) against a bare typed-array revaluation loop over
 //     the same positions (per tick, the positions of the ticked instrument), same run. Goal ≤ 2×.
-import { LEDGER_TYPE, quoteFromFeed, validateNewOrder } from '@meridian/domain';
+import { checkNewOrder, exactQuoteFromFeed, exactTerms, LEDGER_TYPE } from '@meridian/domain';
 import { sql } from 'drizzle-orm';
 import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
 import { instruments } from '../apps/server/src/db/schema.ts';
@@ -301,8 +301,11 @@ async function commandMix(durable: boolean, inFlight: number) {
   };
   const rates = engine.rates();
   const q = market.latest(inst.id)!;
+  // As the engine calls it: terms and the quote parsed once (the engine caches both).
+  const terms = exactTerms(termsOf(inst));
+  const quote = exactQuoteFromFeed(q, inst.pricePrecision);
   const validate = () => {
-    const checked = validateNewOrder(
+    const checked = checkNewOrder(
       {
         side: 'buy',
         kind: 'market',
@@ -313,15 +316,15 @@ async function commandMix(durable: boolean, inFlight: number) {
         takeProfit: (q.ask * 1.2).toFixed(inst.pricePrecision),
       },
       {
-        terms: termsOf(inst),
+        terms,
         marketOpen: true,
-        quote: quoteFromFeed(q, inst.pricePrecision),
+        quote,
         nowMs: NOW,
         maxQuoteAgeMs: 60_000,
-        availableBalance: OPENING_BALANCE,
+        availableBalance: { n: BigInt(OPENING_BALANCE), s: 0 },
         feeType: 2,
         rates,
-        openLots: '0',
+        openLots: { n: 0n, s: 0 },
       },
     );
     if (!checked.ok) throw new Error(`pre-check refused: ${checked.error.code}`);
@@ -610,6 +613,12 @@ async function tickProcessing() {
 
 // ---- run --------------------------------------------------------------------------------------------
 
+// ENGINE_PARTS=mix (for example, while profiling) runs only the in-memory command mix and prints it.
+if (process.env.ENGINE_PARTS === 'mix') {
+  const only = await commandMix(false, MIX_CONCURRENCY);
+  console.log(JSON.stringify({ sequential: only.sequential, concurrent: only.concurrent }, null, 1));
+  process.exit(0);
+}
 const mix = await commandMix(false, MIX_CONCURRENCY);
 console.log(
   `engine: command mix in memory (${mix.sequential.opsPerSecond} ops/s sequential, ${mix.concurrent.opsPerSecond} with ${MIX_CONCURRENCY} in flight)`,
@@ -664,7 +673,7 @@ finish(
       `durable (PGlite, group commit), sequential: ${durableMix.sequential.opsPerSecond} ops/s, p50 ${durableMix.sequential.all.p50Us} µs, p99 ${durableMix.sequential.all.p99Us} µs`,
       `durable (PGlite, group commit), ${MIX_CONCURRENCY} in flight: ${durableMix.concurrent.opsPerSecond} ops/s, p50 ${durableMix.concurrent.all.p50Us} µs, p99 ${durableMix.concurrent.all.p99Us} µs`,
       `PGlite floor: select 1 p50 ${mix.pgliteSelect1.p50Us} µs, transaction(select 1) p50 ${mix.pgliteEmptyTransaction.p50Us} µs`,
-      `in-memory only (submit's pre-check, as the engine calls it): engine.rates() ${mix.ratesOnly.opsPerSecond}/s, p50 ${mix.ratesOnly.latency.p50Us} / p99 ${mix.ratesOnly.latency.p99Us} µs; validateNewOrder ${mix.validateOnly.opsPerSecond}/s, p50 ${mix.validateOnly.latency.p50Us} / p99 ${mix.validateOnly.latency.p99Us} µs`,
+      `in-memory only (submit's pre-check, as the engine calls it): engine.rates() ${mix.ratesOnly.opsPerSecond}/s, p50 ${mix.ratesOnly.latency.p50Us} / p99 ${mix.ratesOnly.latency.p99Us} µs; checkNewOrder ${mix.validateOnly.opsPerSecond}/s, p50 ${mix.validateOnly.latency.p50Us} / p99 ${mix.validateOnly.latency.p99Us} µs`,
       `in-memory only: TriggerIndex (${trig.triggers} triggers) ${trig.opsPerSecond} ops/s; p99 add ${trig.add.p99Us} / remove ${trig.remove.p99Us} / crossed ${trig.crossed.p99Us} µs`,
       `ticks: ${tick.openPositions} positions + ${tick.liveLoaded - tick.openPositions} pending loaded by rebuild() in ${tick.rebuildSeconds} s; ${tick.triggersIndexed} triggers`,
       `  tick path ${tick.wiredUsPerTick} µs/tick (onQuote alone ${tick.onQuoteOnlyUsPerTick} µs), typed-array loop ${tick.loopUsPerTick} µs/tick (${tick.positionsPerInstrument} positions), all 100k: ${tick.loopAllPositionsUsPerPass} µs/pass`,

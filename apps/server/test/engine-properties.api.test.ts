@@ -184,14 +184,10 @@ describe('trading engine properties', () => {
             const open = engine.liveOrdersOf(userId).filter((o) => o.status === 1);
             for (const o of open) {
               const closeSide = o.side === 'buy' ? quote.bid : quote.ask;
-              if (o.stopLoss)
-                expect(
-                  o.side === 'buy' ? closeSide > Number(o.stopLoss) : closeSide < Number(o.stopLoss),
-                ).toBe(true);
-              if (o.takeProfit)
-                expect(
-                  o.side === 'buy' ? closeSide < Number(o.takeProfit) : closeSide > Number(o.takeProfit),
-                ).toBe(true);
+              const sl = o.stopLoss && Number(o.row.stopLoss);
+              const tp = o.takeProfit && Number(o.row.takeProfit);
+              if (sl) expect(o.side === 'buy' ? closeSide > sl : closeSide < sl).toBe(true);
+              if (tp) expect(o.side === 'buy' ? closeSide < tp : closeSide > tp).toBe(true);
             }
             if (open.length > 0) {
               const floating = open.reduce(

@@ -1,5 +1,6 @@
 export * from './candle-period.ts';
 export * from './display.ts';
+export * from './exact/scaled.ts';
 export * from './ledger-types.ts';
 export * from './london-time.ts';
 export * from './market-session.ts';

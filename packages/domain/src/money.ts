@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { type Scaled, scaled } from './exact/scaled.ts';
 
 /**
  * Exact money (DESIGN §2): a Decimal configured once, never a JS float. Amounts cross the wire
@@ -30,3 +31,10 @@ export const toCents = (d: Decimal) => roundHalfEven(d, 2).toFixed(2);
 export const toMarginText = (d: Decimal) => roundHalfEven(d, 6).toFixed(6);
 
 export const ZERO = new Money(0);
+
+/** Any money input as an exact scaled integer (exact/scaled.ts), refusing floats like `money()`. */
+export function scaledOf(value: MoneyInput): Scaled {
+  if (typeof value === 'string') return scaled(value.trim());
+  if (typeof value === 'bigint') return { n: value, s: 0 };
+  return scaled(money(value).toFixed());
+}

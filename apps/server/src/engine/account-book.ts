@@ -1,9 +1,10 @@
-import { LEDGER_SCALE, type LedgerType, type Money, money } from '@meridian/domain';
+import { formatScaled, LEDGER_SCALE, type LedgerType, type Money, scaledOf } from '@meridian/domain';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import type { Journal } from './journal.ts';
 
+/** A money movement as callers outside the engine express it (wallet, back office). */
 export interface Movement {
   userId: number;
   type: LedgerType;
@@ -20,16 +21,61 @@ export interface Movement {
   allowNegativeBalance?: boolean;
 }
 
+/** The same movement in micro-dollars (the engine's form: exact integers, no parsing). */
+export interface MicroMovement {
+  userId: number;
+  type: LedgerType;
+  balanceDelta: bigint;
+  lockDelta?: bigint;
+  marginDelta?: bigint;
+  memo?: string;
+  idempotencyKey?: string;
+  allowNegativeBalance?: boolean;
+}
+
+/** An account's figures in micro-dollars (6 decimals, DESIGN §2), as the engine holds them. */
+export interface Account {
+  balance: bigint;
+  lock: bigint;
+  margin: bigint;
+  /** Compliance froze trading (back office): new orders are refused. */
+  tradingFrozen: boolean;
+  /** Its slot in the float mirrors, −1 until it holds a position. */
+  slot: number;
+}
+
+/** An account's figures as Money, for callers outside the engine. */
 export interface Figures {
   balance: Money;
   lock: Money;
   margin: Money;
-  /** Compliance froze trading (back office): new orders are refused. */
   tradingFrozen: boolean;
 }
 
-const ZERO = money('0');
+/** Micro-dollars from a stored NUMERIC(20,6) text or a Money of at most 6 decimals. */
+export function micros(v: string | Money): bigint {
+  const x = scaledOf(v);
+  if (x.s > LEDGER_SCALE) throw new Error(`amount ${formatScaled(x.n, x.s)} has more than 6 decimals`);
+  return x.n * 10n ** BigInt(LEDGER_SCALE - x.s);
+}
+
+export const microText = (v: bigint) => formatScaled(v, LEDGER_SCALE);
+const toFloat = (v: bigint) => Number(v) / 1e6;
+
 const GROW = 1024;
+
+const accountOf = (r: {
+  balance: string;
+  lock: string;
+  margin: string;
+  tradingFrozen: boolean;
+}): Account => ({
+  balance: micros(r.balance),
+  lock: micros(r.lock),
+  margin: micros(r.margin),
+  tradingFrozen: r.tradingFrozen,
+  slot: -1,
+});
 
 /**
  * Every account's figures in memory, loaded on first use: the one place that moves money for an
@@ -39,9 +85,8 @@ const GROW = 1024;
  * screen accounts for stop-out on every tick; decisions are made on the exact figures.
  */
 export class AccountBook {
-  private readonly figures = new Map<number, Figures>();
+  private readonly figures = new Map<number, Account>();
   private readonly loading = new Map<number, Promise<boolean>>();
-  private readonly slots = new Map<number, number>();
   private slotUser = new Float64Array(GROW);
   /** Float mirrors by slot: balance, margin. */
   balanceF = new Float64Array(GROW);
@@ -88,13 +133,7 @@ export class AccountBook {
     if (!r) return false;
     // A concurrent load or a move may have filled it meanwhile; memory wins (it is ahead of the row).
     if (!this.figures.has(userId)) {
-      this.figures.set(userId, {
-        balance: money(r.balance),
-        lock: money(r.lock),
-        margin: money(r.margin),
-        tradingFrozen: r.tradingFrozen,
-      });
-      this.mirror(userId);
+      this.figures.set(userId, accountOf(r));
     }
     return true;
   }
@@ -103,35 +142,27 @@ export class AccountBook {
   adopt(rows: Array<{ id: number; balance: string; lock: string; margin: string; tradingFrozen: boolean }>) {
     for (const r of rows)
       if (!this.figures.has(r.id)) {
-        this.figures.set(r.id, {
-          balance: money(r.balance),
-          lock: money(r.lock),
-          margin: money(r.margin),
-          tradingFrozen: r.tradingFrozen,
-        });
-        this.mirror(r.id);
+        this.figures.set(r.id, accountOf(r));
       }
   }
 
-  get(userId: number): Figures | undefined {
+  get(userId: number): Account | undefined {
     return this.figures.get(userId);
   }
 
   /** The account's slot in the float mirrors (allocated on first use). */
   slot(userId: number): number {
-    let s = this.slots.get(userId);
-    if (s === undefined) {
-      s = this.nextSlot++;
+    const f = this.figures.get(userId);
+    if (!f) throw new Error(`account ${userId} is not loaded`);
+    if (f.slot < 0) {
+      const s = this.nextSlot++;
       if (s >= this.balanceF.length) this.grow();
-      this.slots.set(userId, s);
+      f.slot = s;
       this.slotUser[s] = userId;
       this.risk[2 * s] = 0;
-      const f = this.figures.get(userId);
-      this.balanceF[s] = f ? f.balance.toNumber() : 0;
-      this.marginF[s] = f ? f.margin.toNumber() : 0;
-      this.setFloor(s);
+      this.mirror(f);
     }
-    return s;
+    return f.slot;
   }
 
   userAt(slot: number): number {
@@ -168,42 +199,40 @@ export class AccountBook {
     this.risk[2 * s + 1] = this.marginF[s]! * this.screen - this.balanceF[s]! - this.marginF[s]!;
   }
 
-  private mirror(userId: number) {
-    const s = this.slots.get(userId);
-    const f = this.figures.get(userId);
-    if (s === undefined || !f) return;
-    this.balanceF[s] = f.balance.toNumber();
-    this.marginF[s] = f.margin.toNumber();
+  private mirror(f: Account) {
+    const s = f.slot;
+    if (s < 0) return;
+    this.balanceF[s] = toFloat(f.balance);
+    this.marginF[s] = toFloat(f.margin);
     this.setFloor(s);
   }
 
   /** Moves money in memory and stages its ledger entry; false when a figure would go below zero. */
-  move(m: Movement): { ok: true; balanceAfter: Money } | { ok: false } {
+  move(m: MicroMovement): { ok: true; balanceAfter: bigint } | { ok: false } {
     const f = this.figures.get(m.userId);
     if (!f) throw new Error(`account ${m.userId} is not loaded`);
     const db = m.balanceDelta;
-    const dl = m.lockDelta ?? ZERO;
-    const dm = m.marginDelta ?? ZERO;
-    for (const d of [db, dl, dm])
-      if (d.decimalPlaces() > LEDGER_SCALE) throw new Error(`amount ${d.toFixed()} has more than 6 decimals`);
-    const balance = f.balance.plus(db);
-    const lock = f.lock.plus(dl);
-    const margin = f.margin.plus(dm);
-    if ((balance.lt(0) && !m.allowNegativeBalance) || lock.lt(0) || margin.lt(0)) return { ok: false };
+    const dl = m.lockDelta ?? 0n;
+    const dm = m.marginDelta ?? 0n;
+    const balance = f.balance + db;
+    const lock = f.lock + dl;
+    const margin = f.margin + dm;
+    if ((balance < 0n && !m.allowNegativeBalance) || lock < 0n || margin < 0n) return { ok: false };
     f.balance = balance;
     f.lock = lock;
     f.margin = margin;
-    this.mirror(m.userId);
+    this.mirror(f);
+    // Staged in its exact form; the journal's writer turns it into text (the I/O edge).
     this.journal.putEntry({
       userId: m.userId,
       type: m.type,
-      balanceDelta: db.toFixed(),
-      lockDelta: dl.toFixed(),
-      marginDelta: dm.toFixed(),
-      balanceAfter: balance.toFixed(),
+      balanceDelta: db,
+      lockDelta: dl,
+      marginDelta: dm,
+      balanceAfter: balance,
       memo: m.memo ?? '',
       idempotencyKey: m.idempotencyKey ?? null,
-      createdAt: new Date(this.now()),
+      createdAtMs: this.now(),
     });
     return { ok: true, balanceAfter: balance };
   }
@@ -211,7 +240,6 @@ export class AccountBook {
   /** Forgets everything (after a failed write: the database is the truth again). */
   clear() {
     this.figures.clear();
-    this.slots.clear();
     this.nextSlot = 0;
     this.risk.fill(0);
   }

@@ -1,19 +1,20 @@
+import { formatScaled, LEDGER_SCALE } from '@meridian/domain';
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { ledgerEntries, orders } from '../db/schema.ts';
 import type { OrderRow } from './order.repository.ts';
 
-/** A ledger entry decided in memory by the account book, written by the journal. */
+/** A ledger entry decided in memory by the account book (amounts in micro-dollars), written by the journal. */
 export interface EntryDraft {
   userId: number;
   type: number;
-  balanceDelta: string;
-  lockDelta: string;
-  marginDelta: string;
-  balanceAfter: string;
+  balanceDelta: bigint;
+  lockDelta: bigint;
+  marginDelta: bigint;
+  balanceAfter: bigint;
   memo: string;
   idempotencyKey: string | null;
-  createdAt: Date;
+  createdAtMs: number;
 }
 
 export interface JournalBatch {
@@ -26,6 +27,24 @@ const orderColumns = Object.entries(getTableColumns(orders)).map(([key, col]) =>
 const entryColumns = Object.entries(getTableColumns(ledgerEntries))
   .filter(([key]) => key !== 'id')
   .map(([key, col]) => ({ key, name: col.name }));
+const c = getTableColumns(ledgerEntries);
+
+/** Entries as the JSON rows of `ledger_entries` (the decimal text of each amount, ISO times). */
+function entriesJson(entries: EntryDraft[]) {
+  return JSON.stringify(
+    entries.map((e) => ({
+      [c.userId.name]: e.userId,
+      [c.type.name]: e.type,
+      [c.balanceDelta.name]: formatScaled(e.balanceDelta, LEDGER_SCALE),
+      [c.lockDelta.name]: formatScaled(e.lockDelta, LEDGER_SCALE),
+      [c.marginDelta.name]: formatScaled(e.marginDelta, LEDGER_SCALE),
+      [c.balanceAfter.name]: formatScaled(e.balanceAfter, LEDGER_SCALE),
+      [c.memo.name]: e.memo,
+      [c.idempotencyKey.name]: e.idempotencyKey,
+      [c.createdAt.name]: new Date(e.createdAtMs).toISOString(),
+    })),
+  );
+}
 
 const toJsonValue = (v: unknown) => (v instanceof Date ? v.toISOString() : v);
 
@@ -56,7 +75,7 @@ const entryColumnList = sql.raw(entryColumns.map((c) => `"${c.name}"`).join(', '
  */
 export async function writeJournalBatch(db: DbOrTx, batch: JournalBatch) {
   const ordersJson = snakeRows(batch.orders, orderColumns);
-  const entriesJson = snakeRows(batch.entries, entryColumns);
+  const entriesText = entriesJson(batch.entries);
   await db.execute(sql`
     with
       written_orders as (
@@ -66,7 +85,7 @@ export async function writeJournalBatch(db: DbOrTx, batch: JournalBatch) {
         returning 1
       ),
       entries as (
-        select * from jsonb_populate_recordset(null::ledger_entries, ${entriesJson}::jsonb)
+        select * from jsonb_populate_recordset(null::ledger_entries, ${entriesText}::jsonb)
       ),
       written_entries as (
         insert into ledger_entries (${entryColumnList})

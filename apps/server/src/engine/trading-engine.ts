@@ -1,27 +1,28 @@
 import {
-  ACCOUNT_CURRENCY,
   accountFigures,
-  checkStopSides,
+  addScaled,
+  checkNewOrder,
+  checkPendingStopEdit,
+  checkStopEdit,
   classifyPending,
-  closePriceOf,
-  computeFee,
-  computeMargin,
+  closeSideOf,
+  type ExactRateSource,
+  feeExact,
+  formatScaled,
   type InstrumentTerms,
+  LEDGER_SCALE,
   LEDGER_TYPE,
-  Money,
-  markToMarket,
+  type Money,
+  marginExact,
+  microsToMoney,
   money,
   type PendingKind,
-  pendingFillPrice,
-  pendingTriggered,
+  pendingFillPriceExact,
+  pendingTriggeredExact,
   planStopOut,
-  quoteFromFeed,
-  type RateSource,
-  stopTriggered,
-  type TradeQuote,
-  type UsdRate,
-  validateNewOrder,
-  validateStopEdit,
+  profitExact,
+  type Scaled,
+  stopTriggeredExact,
 } from '@meridian/domain';
 import { inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -30,7 +31,16 @@ import { users } from '../db/schema.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { Quote } from '../market/types.ts';
 import type { InstrumentRecord } from '../modules/market/market-runtime.ts';
-import { AccountBook, type Figures, type Movement } from './account-book.ts';
+import {
+  type Account,
+  AccountBook,
+  type Figures,
+  type MicroMovement,
+  type Movement,
+  micros,
+  microText,
+} from './account-book.ts';
+import { ExactMarket, floatOf, type PricedQuote } from './exact-market.ts';
 import { type JournalBatch, writeJournalBatch } from './journal.repository.ts';
 import { Journal } from './journal.ts';
 import { type LiveOrder, liveOrderFromRow } from './live-order.ts';
@@ -111,8 +121,9 @@ function getOrCreate<K, V>(map: Map<K, V>, key: K, create: () => V): V {
 }
 
 const sideCode = (side: 'buy' | 'sell') => (side === 'buy' ? 1 : 2);
-const orNone = (m: Money | null) => (m === null ? '0' : m.toFixed());
-const ZERO = money('0');
+const text = (v: Scaled) => formatScaled(v.n, v.s);
+const levelText = (v: Scaled | null) => (v === null ? '0' : text(v));
+const ZERO_LOTS: Scaled = { n: 0n, s: 0 };
 /** Accounts whose float-estimated equity is within this factor of the stop-out level get an exact check. */
 const STOP_OUT_SCREEN = 1.25;
 
@@ -129,11 +140,7 @@ class Effects {
   }
 }
 
-interface Conversion {
-  instrumentId: number;
-  pair: UsdRate['pair'];
-  precision: number;
-}
+const moneyOf = (v: bigint) => microsToMoney(v);
 
 /**
  * The trading engine (DESIGN §4), shaped like exchange-core: every decision is made in memory,
@@ -143,18 +150,22 @@ interface Conversion {
  * once its batch is durable; socket pushes follow the commit too. If a write fails, everything
  * decided on top of it fails with it and the engine rebuilds from the database, which stays the
  * truth: pending orders and open positions in `orders`, figures in `users`, movements in the ledger.
+ *
+ * Money and prices are exact scaled integers on every path (ADR 0005): amounts in micro-dollars,
+ * prices and lots parsed once (quotes once per tick, terms once per change, orders when placed).
+ * Floats appear only in the stop-out screen and the trigger index, which decide nothing alone.
  */
 export class TradingEngine {
   private readonly live = new Map<number, LiveOrder>();
   private readonly byUser = new Map<number, Set<number>>();
   /** Lots a user has open or pending per instrument (the per-instrument limit), kept exact. */
-  private readonly lotsByUser = new Map<number, Map<number, Money>>();
+  private readonly lotsByUser = new Map<number, Map<number, Scaled>>();
   /** Per instrument: triggers on the bid and on the ask. */
   private readonly triggers = new Map<number, { bid: TriggerIndex; ask: TriggerIndex }>();
   /** Per instrument: open positions as flat arrays, revalued on every tick for stop-out screening. */
   private readonly positions = new Map<number, PositionTable>();
   private readonly suspects = new Set<number>();
-  private conversions = new Map<string, Conversion>();
+  private readonly exact: ExactMarket;
   private readonly journal: Journal;
   private readonly book: AccountBook;
   private readonly ids: OrderIds;
@@ -165,6 +176,7 @@ export class TradingEngine {
     this.journal = new Journal(write, (err) => this.recover(err));
     this.book = new AccountBook(deps.db, this.journal, deps.now);
     this.ids = new OrderIds(deps.db);
+    this.exact = new ExactMarket(deps.market);
   }
 
   // ---- start-up and recovery -----------------------------------------------------------------
@@ -172,7 +184,7 @@ export class TradingEngine {
   /** Loads every pending order and open position, and their accounts' figures (start-up). */
   async rebuild() {
     this.clearMemory();
-    this.buildConversions();
+    this.exact.buildConversions();
     const rows = await loadLiveOrders(this.deps.db);
     const owners = [...new Set(rows.map((r) => r.userId))];
     for (let i = 0; i < owners.length; i += 5000) {
@@ -190,8 +202,7 @@ export class TradingEngine {
       this.book.adopt(figures);
     }
     for (const row of rows) {
-      const instrument = this.deps.market.instrumentById(row.instrumentId);
-      const kind = row.status === 0 && row.targetPrice ? this.pendingKindFor(row, instrument) : null;
+      const kind = row.status === 0 && row.targetPrice ? this.pendingKindFor(row) : null;
       this.index(liveOrderFromRow(row, kind));
     }
     return rows.length;
@@ -204,6 +215,7 @@ export class TradingEngine {
     this.triggers.clear();
     this.positions.clear();
     this.book.clear();
+    this.exact.clear();
   }
 
   /** A failed write: refuse commands, rebuild memory from the database, then carry on. */
@@ -226,15 +238,29 @@ export class TradingEngine {
     });
   }
 
-  private pendingKindFor(row: OrderRow, instrument: InstrumentRecord | undefined): PendingKind | null {
+  private pendingKindFor(row: OrderRow): PendingKind | null {
     // The kind was decided against the market when placed; it is recoverable from the quote it was
     // placed against: a buy target below that ask is a limit, above it a stop.
     const side = row.side === 1 ? 'buy' : 'sell';
-    if (!row.openAsk || !row.openBid || !instrument) return null;
+    if (!row.openAsk || !row.openBid) return null;
     return classifyPending(side, row.targetPrice!, { bid: row.openBid, ask: row.openAsk });
   }
 
-  /** Waits until the account's figures are in memory and an order id is at hand. */
+  /**
+   * Ready to decide for this account: its figures in memory and an order id at hand. Answers
+   * `true` without a promise when it already is (the common case: no await, no microtask hop).
+   */
+  private ready(userId: number): true | Promise<void> {
+    if (
+      !this.recovering &&
+      this.book.get(userId) !== undefined &&
+      this.ids.ready() === true &&
+      this.ids.available
+    )
+      return true;
+    return this.prepare(userId);
+  }
+
   private async prepare(userId: number) {
     for (;;) {
       if (this.recovering) await this.recovering;
@@ -242,12 +268,12 @@ export class TradingEngine {
       if (loaded !== true && !(await loaded)) throw new AppError('AUTH_SESSION_INVALID');
       const ids = this.ids.ready();
       if (ids !== true) await ids;
-      if (!this.recovering && this.book.get(userId)) return;
+      if (!this.recovering && this.book.get(userId) && this.ids.available) return;
     }
   }
 
   /** Called first in every synchronous decision: nothing is decided while memory is being rebuilt. */
-  private figuresFor(userId: number): Figures {
+  private accountFor(userId: number): Account {
     const f = this.book.get(userId);
     if (this.recovering || this.journal.isFailed || !f) throw new AppError('SERVER_INTERNAL');
     return f;
@@ -269,17 +295,16 @@ export class TradingEngine {
   private index(o: LiveOrder) {
     this.live.set(o.id, o);
     getOrCreate(this.byUser, o.userId, () => new Set<number>()).add(o.id);
-    this.addLots(o, money(o.quantity));
+    this.addLots(o, o.quantity);
     const t = getOrCreate(this.triggers, o.instrumentId, () => ({
       bid: new TriggerIndex(),
       ask: new TriggerIndex(),
     }));
     if (o.status === 0 && o.pendingKind && o.targetPrice) {
-      const level = Number(o.targetPrice);
       // buy orders fill on the ask, sell orders on the bid; limits wait below/above, stops beyond.
-      const onAsk = o.pendingKind.startsWith('buy');
+      const onAsk = o.pendingKind === 'buy_limit' || o.pendingKind === 'buy_stop';
       const direction = o.pendingKind === 'buy_limit' || o.pendingKind === 'sell_stop' ? 'below' : 'above';
-      (onAsk ? t.ask : t.bid).add(direction, { orderId: o.id, level, kind: 'fill' });
+      (onAsk ? t.ask : t.bid).add(direction, { orderId: o.id, level: floatOf(o.targetPrice), kind: 'fill' });
     }
     if (o.status === 1) {
       // Stops of a position are checked on the close side.
@@ -287,19 +312,19 @@ export class TradingEngine {
       if (o.stopLoss)
         closeSide.add(o.side === 'buy' ? 'below' : 'above', {
           orderId: o.id,
-          level: Number(o.stopLoss),
+          level: floatOf(o.stopLoss),
           kind: 'stop_loss',
         });
       if (o.takeProfit)
         closeSide.add(o.side === 'buy' ? 'above' : 'below', {
           orderId: o.id,
-          level: Number(o.takeProfit),
+          level: floatOf(o.takeProfit),
           kind: 'take_profit',
         });
-      const units = Number(o.quantity) * Number(o.contractSize) * (o.side === 'buy' ? 1 : -1);
+      const units = floatOf(o.quantity) * floatOf(o.contractSize) * (o.side === 'buy' ? 1 : -1);
       getOrCreate(this.positions, o.instrumentId, () => new PositionTable()).add(
         o.id,
-        Number(o.openPrice),
+        floatOf(o.openPrice!),
         units,
         this.book.slot(o.userId),
       );
@@ -311,18 +336,20 @@ export class TradingEngine {
     if (!o) return;
     this.live.delete(id);
     this.byUser.get(o.userId)?.delete(id);
-    this.addLots(o, money(o.quantity).negated());
+    this.addLots(o, { n: -o.quantity.n, s: o.quantity.s });
     const t = this.triggers.get(o.instrumentId);
     t?.bid.remove(id);
     t?.ask.remove(id);
-    const gone = this.positions.get(o.instrumentId)?.remove(id);
-    if (gone) this.book.risk[2 * gone.accountSlot]! -= gone.lastUsd;
+    if (o.status === 1) {
+      const gone = this.positions.get(o.instrumentId)?.remove(id);
+      if (gone) this.book.risk[2 * gone.accountSlot]! -= gone.lastUsd;
+    }
   }
 
-  private addLots(o: LiveOrder, lots: Money) {
-    const mine = getOrCreate(this.lotsByUser, o.userId, () => new Map<number, Money>());
-    const next = (mine.get(o.instrumentId) ?? ZERO).plus(lots);
-    if (next.isZero()) mine.delete(o.instrumentId);
+  private addLots(o: LiveOrder, lots: Scaled) {
+    const mine = getOrCreate(this.lotsByUser, o.userId, () => new Map<number, Scaled>());
+    const next = addScaled(mine.get(o.instrumentId) ?? ZERO_LOTS, lots);
+    if (next.n === 0n) mine.delete(o.instrumentId);
     else mine.set(o.instrumentId, next);
     if (mine.size === 0) this.lotsByUser.delete(o.userId);
   }
@@ -360,44 +387,28 @@ export class TradingEngine {
     return this.live.size;
   }
 
-  /** The account's figures as the engine holds them (ahead of the database by at most one batch). */
+  /** The account's figures (ahead of the database by at most one batch), as Money. */
   async figures(userId: number): Promise<Figures> {
     await this.prepare(userId);
-    return this.figuresFor(userId);
+    const f = this.accountFor(userId);
+    return {
+      balance: moneyOf(f.balance),
+      lock: moneyOf(f.lock),
+      margin: moneyOf(f.margin),
+      tradingFrozen: f.tradingFrozen,
+    };
   }
 
   // ---- prices --------------------------------------------------------------------------------
 
-  private buildConversions() {
-    const map = new Map<string, Conversion>();
-    for (const r of this.deps.market.instruments()) {
-      if (r.quoteCurrency === ACCOUNT_CURRENCY && r.baseCurrency !== ACCOUNT_CURRENCY) {
-        if (!map.has(r.baseCurrency))
-          map.set(r.baseCurrency, { instrumentId: r.id, pair: 'XXX/USD', precision: r.pricePrecision });
-      } else if (r.baseCurrency === ACCOUNT_CURRENCY && r.quoteCurrency !== ACCOUNT_CURRENCY) {
-        if (!map.has(r.quoteCurrency))
-          map.set(r.quoteCurrency, { instrumentId: r.id, pair: 'USD/XXX', precision: r.pricePrecision });
-      }
-    }
-    this.conversions = map;
-  }
-
-  /** USD conversion rates read from the latest quotes when asked (no table rebuilt per tick). */
-  private readonly rateSource: RateSource = (currency) => {
-    const c = this.conversions.get(currency);
-    const q = c && this.deps.market.latest(c.instrumentId);
-    if (!c || !q) return null;
-    return { pair: c.pair, bid: q.bid.toFixed(c.precision), ask: q.ask.toFixed(c.precision) };
-  };
-
   /** After staff add an instrument: it may be the USD conversion pair of a currency. */
   refreshConversions() {
-    this.buildConversions();
+    this.exact.buildConversions();
   }
 
-  rates(): RateSource {
-    if (this.conversions.size === 0) this.buildConversions();
-    return this.rateSource;
+  rates(): ExactRateSource {
+    if (!this.exact.hasConversions) this.exact.buildConversions();
+    return this.exact.rates;
   }
 
   private lastLevel = '';
@@ -412,36 +423,49 @@ export class TradingEngine {
     return this.lastScreen;
   }
 
-  /** Float USD per unit of a currency, for screening only. */
-  private usdPerUnitF(currency: string): number {
-    if (currency === ACCOUNT_CURRENCY) return 1;
-    const c = this.conversions.get(currency);
-    const q = c && this.deps.market.latest(c.instrumentId);
-    if (!c || !q) return Number.NaN;
-    return c.pair === 'XXX/USD' ? q.mid : 1 / q.mid;
+  private instrumentOf(o: LiveOrder): InstrumentRecord {
+    const instrument = this.deps.market.instrumentById(o.instrumentId);
+    if (!instrument) throw new Error(`instrument ${o.instrumentId} of order ${o.id} is unknown`);
+    return instrument;
   }
 
-  private tradeQuote(instrument: InstrumentRecord, q: Quote | undefined): TradeQuote | null {
-    return q ? quoteFromFeed(q, instrument.pricePrecision) : null;
+  /** Floating profit of a position at a quote, micro-dollars; null when it cannot be priced. */
+  private profitAt(o: LiveOrder, instrument: InstrumentRecord, q: PricedQuote, rates: ExactRateSource) {
+    const r = profitExact(
+      {
+        contractSize: o.contractSize,
+        quoteCurrency: instrument.quoteCurrency,
+        side: o.side,
+        openPrice: o.openPrice!,
+        quantity: o.quantity,
+      },
+      closeSideOf(o.side, q),
+      rates,
+    );
+    return r.ok ? r.value.micros : null;
+  }
+
+  /** Floating profit at the latest quote, micro-dollars; null when it cannot be priced. */
+  private floatingMicros(o: LiveOrder, rates: ExactRateSource = this.rates()): bigint | null {
+    if (o.status !== 1 || !o.openPrice) return null;
+    const instrument = this.deps.market.instrumentById(o.instrumentId);
+    const q = instrument && this.exact.latest(instrument);
+    if (!instrument || !q) return null;
+    return this.profitAt(o, instrument, q, rates);
   }
 
   /** Floating profit of a position at the latest quote (USD, exact); null when it cannot be priced. */
-  floatingProfit(o: LiveOrder, rates: RateSource = this.rates()): Money | null {
-    if (o.status !== 1 || !o.openPrice) return null;
-    const instrument = this.deps.market.instrumentById(o.instrumentId);
-    const q = instrument && this.tradeQuote(instrument, this.deps.market.latest(o.instrumentId));
-    if (!instrument || !q) return null;
-    const r = markToMarket(
-      {
-        terms: { contractSize: o.contractSize, quoteCurrency: instrument.quoteCurrency },
-        side: o.side,
-        openPrice: o.openPrice,
-        quantity: o.quantity,
-      },
-      q,
-      rates,
-    );
-    return r.ok ? r.value.usd : null;
+  floatingProfit(o: LiveOrder, rates: ExactRateSource = this.rates()): Money | null {
+    const m = this.floatingMicros(o, rates);
+    return m === null ? null : moneyOf(m);
+  }
+
+  /** The account's open positions marked at the latest quotes, micro-dollars (unpriceable ones count 0). */
+  private floatingOf(userId: number, rates: ExactRateSource): bigint {
+    let floating = 0n;
+    for (const o of this.liveOrdersOf(userId))
+      if (o.status === 1) floating += this.floatingMicros(o, rates) ?? 0n;
+    return floating;
   }
 
   currentClosePrice(o: LiveOrder): number {
@@ -450,30 +474,31 @@ export class TradingEngine {
     return o.side === 'buy' ? q.bid : q.ask;
   }
 
+  private riskLevels() {
+    return { marginCall: this.deps.settings.marginCallLevel(), stopOut: this.deps.settings.stopOutLevel() };
+  }
+
   // ---- commands ------------------------------------------------------------------------------
 
   async submit(userId: number, req: SubmitRequest): Promise<OrderRow> {
     // Other commands may have used the last reserved id between `prepare` and this turn.
-    do await this.prepare(userId);
-    while (!this.ids.available);
+    for (let r = this.ready(userId); r !== true; r = this.ready(userId)) await r;
     const row = this.decideSubmit(userId, req);
-    const fx = new Effects();
-    fx.touched.add(userId);
-    await this.durable(fx);
+    await this.journal.commit();
+    this.deps.events.accountTouched(userId);
     return row;
   }
 
   private decideSubmit(userId: number, req: SubmitRequest): OrderRow {
-    const figures = this.figuresFor(userId);
-    if (figures.tradingFrozen) throw new AppError('ORDER_TRADING_FROZEN');
+    const account = this.accountFor(userId);
+    if (account.tradingFrozen) throw new AppError('ORDER_TRADING_FROZEN');
     const instrument = this.deps.market.instrumentById(req.instrumentId);
     if (!instrument || !instrument.enabled) throw new AppError('INSTRUMENT_NOT_FOUND');
     const nowMs = this.deps.now();
-    const latest = this.deps.market.latest(instrument.id);
-    const quote = this.tradeQuote(instrument, latest);
-    const openLots = this.lotsByUser.get(userId)?.get(instrument.id) ?? ZERO;
+    const quote = this.exact.latest(instrument);
+    const terms = this.exact.termsOf(instrument);
     const feeType = this.deps.settings.feeType();
-    const checked = validateNewOrder(
+    const checked = checkNewOrder(
       {
         side: req.side,
         kind: req.kind,
@@ -484,47 +509,49 @@ export class TradingEngine {
         takeProfit: req.takeProfit,
       },
       {
-        terms: termsOf(instrument),
+        terms,
         marketOpen: this.deps.market.status(instrument.id) === 1,
         quote,
         nowMs,
         maxQuoteAgeMs: this.deps.market.maxQuoteAgeMs(instrument.id),
-        availableBalance: figures.balance,
+        availableBalance: { n: account.balance, s: LEDGER_SCALE },
         feeType,
         rates: this.rates(),
-        openLots,
+        openLots: this.lotsByUser.get(userId)?.get(instrument.id) ?? ZERO_LOTS,
       },
     );
     if (!checked.ok) throw new AppError(checked.error.code);
     const a = checked.value;
-    if (figures.balance.lt(a.margin.plus(a.fee))) throw new AppError('RISK_INSUFFICIENT_MARGIN');
     // An order that would put the account at the stop-out level at once (its open positions' losses
     // already eat the balance) is refused rather than opened and stopped out on the next tick.
-    if (this.wouldStopOut(userId, figures, a.margin, a.fee)) throw new AppError('RISK_INSUFFICIENT_MARGIN');
+    if (this.wouldStopOut(userId, account, a.marginMicros, a.feeMicros))
+      throw new AppError('RISK_INSUFFICIENT_MARGIN');
+    const q = quote!;
     const isMarket = a.kind === 'market';
     const id = this.ids.take();
+    const priceText = text(a.price);
     const row: OrderRow = {
       id,
       userId,
       instrumentId: instrument.id,
       side: sideCode(a.side),
       status: isMarket ? 1 : 0,
-      quantity: a.quantity.toFixed(),
+      quantity: text(a.quantity),
       leverage: a.leverage,
       contractSize: instrument.contractSize,
       marginMode: instrument.marginMode,
       feeRate: instrument.feeRate,
       feeType,
-      targetPrice: isMarket ? null : a.price.toFixed(),
-      openPrice: isMarket ? a.price.toFixed() : null,
-      openBid: money(quote!.bid).toFixed(),
-      openAsk: money(quote!.ask).toFixed(),
-      openQuoteTime: new Date(quote!.timeMs),
-      openQuoteSeq: latest?.seq ?? null,
-      stopLoss: orNone(a.stopLoss),
-      takeProfit: orNone(a.takeProfit),
-      margin: a.margin.toFixed(),
-      fee: a.fee.toFixed(),
+      targetPrice: isMarket ? null : priceText,
+      openPrice: isMarket ? priceText : null,
+      openBid: q.bidText,
+      openAsk: q.askText,
+      openQuoteTime: new Date(q.timeMs),
+      openQuoteSeq: q.seq,
+      stopLoss: levelText(a.stopLoss),
+      takeProfit: levelText(a.takeProfit),
+      margin: microText(a.marginMicros),
+      fee: microText(a.feeMicros),
       closePrice: null,
       closeBid: null,
       closeAsk: null,
@@ -537,52 +564,68 @@ export class TradingEngine {
       closedAt: null,
     };
     // Margin out of balance into margin, then the fee: two ledger entries (funds checked above).
+    const memo = `order ${id}`;
     this.mustMove({
       userId,
       type: LEDGER_TYPE.MARGIN_HOLD,
-      balanceDelta: a.margin.negated(),
-      marginDelta: a.margin,
-      memo: `order ${id}`,
+      balanceDelta: -a.marginMicros,
+      marginDelta: a.marginMicros,
+      memo,
       idempotencyKey: `margin-hold:${id}`,
     });
-    if (a.fee.gt(0))
+    if (a.feeMicros > 0n)
       this.mustMove({
         userId,
         type: LEDGER_TYPE.TRADE_FEE,
-        balanceDelta: a.fee.negated(),
-        memo: `order ${id}`,
+        balanceDelta: -a.feeMicros,
+        memo,
         idempotencyKey: `fee:${id}`,
       });
-    this.stage(liveOrderFromRow(row, a.pendingKind));
+    this.stage({
+      row,
+      id,
+      userId,
+      instrumentId: instrument.id,
+      side: a.side,
+      status: isMarket ? 1 : 0,
+      leverage: a.leverage,
+      marginMode: instrument.marginMode,
+      feeType,
+      pendingKind: a.pendingKind,
+      quantity: a.quantity,
+      contractSize: terms.contractSize,
+      feeRate: terms.feeRate,
+      targetPrice: isMarket ? null : a.price,
+      openPrice: isMarket ? a.price : null,
+      stopLoss: a.stopLoss,
+      takeProfit: a.takeProfit,
+      margin: a.marginMicros,
+      fee: a.feeMicros,
+    });
     return row;
   }
 
-  private wouldStopOut(userId: number, figures: Figures, margin: Money, fee: Money) {
+  private wouldStopOut(userId: number, account: Account, margin: bigint, fee: bigint) {
     // Screen with the float mirrors first (as on a tick); only an account near the level pays for
     // the exact valuation of all its positions.
     const slot = this.book.slot(userId);
     const b = this.book;
-    const m = margin.toNumber();
-    const equityAfter = b.balanceF[slot]! + b.marginF[slot]! + b.floating(slot) - fee.toNumber();
-    const screen = this.screenFactor();
-    if (equityAfter >= (b.marginF[slot]! + m) * screen) return false;
-    const rates = this.rates();
-    let floating = ZERO;
-    for (const o of this.liveOrdersOf(userId))
-      if (o.status === 1) floating = floating.plus(this.floatingProfit(o, rates) ?? ZERO);
+    const m = Number(margin) / 1e6;
+    const equityAfter = b.balanceF[slot]! + b.marginF[slot]! + b.floating(slot) - Number(fee) / 1e6;
+    if (equityAfter >= (b.marginF[slot]! + m) * this.screenFactor()) return false;
     const after = accountFigures(
       {
-        balance: figures.balance.minus(margin).minus(fee),
-        margin: figures.margin.plus(margin),
-        floatingProfit: floating,
+        balance: moneyOf(account.balance - margin - fee),
+        margin: moneyOf(account.margin + margin),
+        floatingProfit: moneyOf(this.floatingOf(userId, this.rates())),
       },
-      { marginCall: this.deps.settings.marginCallLevel(), stopOut: this.deps.settings.stopOutLevel() },
+      this.riskLevels(),
     );
     return after.status === 'stop_out';
   }
 
   /** A movement the decision already proved affordable: a refusal here is a bug, not a user error. */
-  private mustMove(m: Movement) {
+  private mustMove(m: MicroMovement) {
     const r = this.book.move(m);
     if (!r.ok) throw new Error(`movement ${m.idempotencyKey ?? m.memo} refused`);
     return r;
@@ -606,8 +649,9 @@ export class TradingEngine {
 
   /** A user closing a position: refused while the market is closed (DESIGN §4), never queued. */
   async close(userId: number, orderId: number): Promise<OrderRow> {
-    await this.prepare(userId);
-    this.figuresFor(userId);
+    const ready = this.ready(userId);
+    if (ready !== true) await ready;
+    this.accountFor(userId);
     const o = this.ownedLive(userId, orderId, 1);
     if (!o) return this.refuse(userId, orderId, 1);
     if (this.deps.market.status(o.instrumentId) !== 1) throw new AppError('ORDER_MARKET_CLOSED');
@@ -621,50 +665,40 @@ export class TradingEngine {
 
   /** Closes a position at a quote: margin back plus profit, negative balance protection after. */
   private settle(o: LiveOrder, q: Quote, reason: CloseReason, fx: Effects): OrderRow {
-    const instrument = this.deps.market.instrumentById(o.instrumentId)!;
-    const tq = quoteFromFeed(q, instrument.pricePrecision);
-    const profitResult = markToMarket(
-      {
-        terms: { contractSize: o.contractSize, quoteCurrency: instrument.quoteCurrency },
-        side: o.side,
-        openPrice: o.openPrice!,
-        quantity: o.quantity,
-      },
-      tq,
-      this.rates(),
-    );
-    if (!profitResult.ok) throw new AppError('ORDER_CONVERSION_UNAVAILABLE');
-    const profit = profitResult.value.usd;
-    const margin = money(o.margin);
+    const instrument = this.instrumentOf(o);
+    const pq = this.exact.priced(instrument, q);
+    const profit = this.profitAt(o, instrument, pq, this.rates());
+    if (profit === null) throw new AppError('ORDER_CONVERSION_UNAVAILABLE');
+    const memo = `order ${o.id}`;
     // A loss larger than the balance can hold leaves it negative for this one entry; negative
     // balance protection (DESIGN §3) then resets it to zero with an entry of its own.
     const settled = this.mustMove({
       userId: o.userId,
       type: LEDGER_TYPE.POSITION_SETTLE,
-      balanceDelta: margin.plus(profit),
-      marginDelta: margin.negated(),
-      memo: `order ${o.id}`,
+      balanceDelta: o.margin + profit,
+      marginDelta: -o.margin,
+      memo,
       idempotencyKey: `settle:${o.id}`,
       allowNegativeBalance: true,
     });
-    if (settled.balanceAfter.lt(0))
+    if (settled.balanceAfter < 0n)
       this.mustMove({
         userId: o.userId,
         type: LEDGER_TYPE.NEGATIVE_BALANCE_RESET,
-        balanceDelta: settled.balanceAfter.negated(),
-        memo: `order ${o.id}`,
+        balanceDelta: -settled.balanceAfter,
+        memo,
         idempotencyKey: `nbp:${o.id}`,
       });
     const row: OrderRow = {
       ...o.row,
       status: 3,
-      closePrice: closePriceOf(o.side, tq).toFixed(),
-      closeBid: money(tq.bid).toFixed(),
-      closeAsk: money(tq.ask).toFixed(),
-      closeQuoteTime: new Date(tq.timeMs),
+      closePrice: text(closeSideOf(o.side, pq)),
+      closeBid: pq.bidText,
+      closeAsk: pq.askText,
+      closeQuoteTime: new Date(pq.timeMs),
       closeQuoteSeq: q.seq,
       closeReason: reason,
-      realisedProfit: profit.toFixed(),
+      realisedProfit: microText(profit),
       closedAt: new Date(this.deps.now()),
     };
     this.stage({ ...o, row });
@@ -673,8 +707,9 @@ export class TradingEngine {
   }
 
   async cancel(userId: number, orderId: number): Promise<OrderRow> {
-    await this.prepare(userId);
-    this.figuresFor(userId);
+    const ready = this.ready(userId);
+    if (ready !== true) await ready;
+    this.accountFor(userId);
     const o = this.ownedLive(userId, orderId, 0);
     if (!o) return this.refuse(userId, orderId, 0);
     const fx = new Effects();
@@ -687,8 +722,8 @@ export class TradingEngine {
     this.mustMove({
       userId: o.userId,
       type: LEDGER_TYPE.POSITION_SETTLE,
-      balanceDelta: money(o.margin).plus(money(o.fee)),
-      marginDelta: money(o.margin).negated(),
+      balanceDelta: o.margin + o.fee,
+      marginDelta: -o.margin,
       memo: `order ${o.id} cancelled`,
       idempotencyKey: `cancel:${o.id}`,
     });
@@ -699,35 +734,31 @@ export class TradingEngine {
   }
 
   async setStops(userId: number, orderId: number, stopLoss: string, takeProfit: string): Promise<OrderRow> {
-    await this.prepare(userId);
-    this.figuresFor(userId);
+    const ready = this.ready(userId);
+    if (ready !== true) await ready;
+    this.accountFor(userId);
     const o = this.live.get(orderId);
     if (!o || o.userId !== userId) throw new AppError('ORDER_NOT_FOUND');
-    const instrument = this.deps.market.instrumentById(o.instrumentId)!;
-    let sl: Money | null;
-    let tp: Money | null;
-    if (o.status === 1) {
-      const checked = validateStopEdit(
-        { side: o.side, stopLoss, takeProfit },
-        {
-          pricePrecision: instrument.pricePrecision,
-          marketOpen: this.deps.market.status(o.instrumentId) === 1,
-          quote: this.tradeQuote(instrument, this.deps.market.latest(o.instrumentId)),
-          nowMs: this.deps.now(),
-          maxQuoteAgeMs: this.deps.market.maxQuoteAgeMs(o.instrumentId),
-        },
-      );
-      if (!checked.ok) throw new AppError(checked.error.code);
-      ({ stopLoss: sl, takeProfit: tp } = checked.value);
-    } else {
-      // A pending order's stops are judged against its target (where it will open).
-      sl = Number(stopLoss) > 0 ? money(stopLoss) : null;
-      tp = Number(takeProfit) > 0 ? money(takeProfit) : null;
-      const wrong = checkStopSides(o.side, o.targetPrice!, sl, tp);
-      if (wrong) throw new AppError(wrong);
-    }
-    const row: OrderRow = { ...o.row, stopLoss: orNone(sl), takeProfit: orNone(tp) };
-    this.stage({ ...o, row, stopLoss: sl?.toFixed() ?? null, takeProfit: tp?.toFixed() ?? null });
+    const instrument = this.instrumentOf(o);
+    const request = { side: o.side, stopLoss, takeProfit };
+    const checked =
+      o.status === 1
+        ? checkStopEdit(request, {
+            pricePrecision: instrument.pricePrecision,
+            marketOpen: this.deps.market.status(o.instrumentId) === 1,
+            quote: this.exact.latest(instrument),
+            nowMs: this.deps.now(),
+            maxQuoteAgeMs: this.deps.market.maxQuoteAgeMs(o.instrumentId),
+          })
+        : // A pending order's stops are judged against its target (where it will open).
+          checkPendingStopEdit(request, {
+            pricePrecision: instrument.pricePrecision,
+            target: o.targetPrice!,
+          });
+    if (!checked.ok) throw new AppError(checked.error.code);
+    const { stopLoss: sl, takeProfit: tp } = checked.value;
+    const row: OrderRow = { ...o.row, stopLoss: levelText(sl), takeProfit: levelText(tp) };
+    this.stage({ ...o, row, stopLoss: sl, takeProfit: tp });
     await this.journal.commit();
     return row;
   }
@@ -738,13 +769,18 @@ export class TradingEngine {
    */
   async move(m: Movement): Promise<{ ok: true; balanceAfter: Money } | { ok: false }> {
     await this.prepare(m.userId);
-    this.figuresFor(m.userId);
-    const r = this.book.move(m);
+    this.accountFor(m.userId);
+    const r = this.book.move({
+      ...m,
+      balanceDelta: micros(m.balanceDelta),
+      lockDelta: m.lockDelta === undefined ? 0n : micros(m.lockDelta),
+      marginDelta: m.marginDelta === undefined ? 0n : micros(m.marginDelta),
+    });
     if (!r.ok) return r;
     const fx = new Effects();
     fx.touched.add(m.userId);
     await this.durable(fx);
-    return r;
+    return { ok: true, balanceAfter: moneyOf(r.balanceAfter) };
   }
 
   // ---- ticks ---------------------------------------------------------------------------------
@@ -759,25 +795,27 @@ export class TradingEngine {
     if (this.recovering || this.journal.isFailed) return;
     let fx: Effects | null = null;
     const t = this.triggers.get(q.instrumentId);
-    const onBid = t ? t.bid.crossed(q.bid) : [];
-    const onAsk = t ? t.ask.crossed(q.ask) : [];
-    if (onBid.length > 0 || onAsk.length > 0) {
-      for (const trig of [...onBid, ...onAsk]) {
-        const o = this.live.get(trig.orderId);
-        if (!o) continue;
-        try {
-          fx ??= new Effects();
-          if (trig.kind === 'fill') this.fillPending(o, q, fx);
-          else this.stopClose(o, q, fx);
-        } catch (err) {
-          this.deps.log.error({ err, orderId: o.id }, 'trigger failed');
+    if (t) {
+      const onBid = t.bid.crossed(q.bid);
+      const onAsk = t.ask.crossed(q.ask);
+      if (onBid.length > 0 || onAsk.length > 0) {
+        for (const trig of [...onBid, ...onAsk]) {
+          const o = this.live.get(trig.orderId);
+          if (!o) continue;
+          try {
+            fx ??= new Effects();
+            if (trig.kind === 'fill') this.fillPending(o, q, fx);
+            else this.stopClose(o, q, fx);
+          } catch (err) {
+            this.deps.log.error({ err, orderId: o.id }, 'trigger failed');
+          }
         }
       }
     }
     const table = this.positions.get(q.instrumentId);
     if (table && table.size > 0) {
       const instrument = this.deps.market.instrumentById(q.instrumentId);
-      const usdPer = instrument ? this.usdPerUnitF(instrument.quoteCurrency) : Number.NaN;
+      const usdPer = instrument ? this.exact.usdPerUnitF(instrument.quoteCurrency) : Number.NaN;
       if (Number.isFinite(usdPer)) {
         const b = this.book;
         b.setScreen(this.screenFactor());
@@ -799,13 +837,8 @@ export class TradingEngine {
 
   private stopClose(o: LiveOrder, q: Quote, fx: Effects) {
     if (o.status !== 1) return;
-    const instrument = this.deps.market.instrumentById(o.instrumentId)!;
-    const hit = stopTriggered(
-      o.side,
-      o.stopLoss ? money(o.stopLoss) : null,
-      o.takeProfit ? money(o.takeProfit) : null,
-      quoteFromFeed(q, instrument.pricePrecision),
-    );
+    const pq = this.exact.priced(this.instrumentOf(o), q);
+    const hit = stopTriggeredExact(o.side, o.stopLoss, o.takeProfit, pq);
     if (hit) this.settle(o, q, hit, fx);
   }
 
@@ -815,56 +848,64 @@ export class TradingEngine {
    * the order cancelled with that reason instead (DESIGN §4).
    */
   private fillPending(o: LiveOrder, q: Quote, fx: Effects) {
-    if (o.status !== 0 || !o.pendingKind) return;
-    const instrument = this.deps.market.instrumentById(o.instrumentId)!;
-    const tq = quoteFromFeed(q, instrument.pricePrecision);
-    if (!pendingTriggered(o.pendingKind, o.targetPrice!, tq)) return;
-    const figures = this.figuresFor(o.userId);
-    const fillPrice = pendingFillPrice(o.pendingKind, tq);
-    const marginR = computeMargin(
+    if (o.status !== 0 || !o.pendingKind || !o.targetPrice) return;
+    const instrument = this.instrumentOf(o);
+    const pq = this.exact.priced(instrument, q);
+    if (!pendingTriggeredExact(o.pendingKind, o.targetPrice, pq)) return;
+    const account = this.accountFor(o.userId);
+    const fillPrice = pendingFillPriceExact(o.pendingKind, pq);
+    const marginR = marginExact(
       {
-        terms: {
-          contractSize: o.contractSize,
-          marginMode: o.marginMode,
-          baseCurrency: instrument.baseCurrency,
-          quoteCurrency: instrument.quoteCurrency,
-        },
-        quantity: o.quantity,
-        price: fillPrice,
-        leverage: o.leverage,
+        contractSize: o.contractSize,
+        marginMode: o.marginMode,
+        baseCurrency: instrument.baseCurrency,
+        quoteCurrency: instrument.quoteCurrency,
       },
+      o.quantity,
+      fillPrice,
+      o.leverage,
       this.rates(),
     );
     if (!marginR.ok) return;
-    const margin = marginR.value.usd;
-    const fee = computeFee({ feeType: o.feeType, feeRate: o.feeRate, quantity: o.quantity, margin });
-    const extra = margin.minus(money(o.margin)).plus(fee.minus(money(o.fee)));
-    if (extra.gt(figures.balance)) {
+    const margin = marginR.value.micros;
+    const fee = feeExact(o.feeType, o.feeRate, o.quantity, { n: margin, s: LEDGER_SCALE });
+    const extra = margin - o.margin + (fee - o.fee);
+    if (extra > account.balance) {
       this.cancelPending(o, 'gap_unfunded', fx);
       return;
     }
-    if (!extra.isZero())
+    const fillText = text(fillPrice);
+    if (extra !== 0n)
       this.mustMove({
         userId: o.userId,
         type: LEDGER_TYPE.MARGIN_HOLD,
-        balanceDelta: extra.negated(),
-        marginDelta: margin.minus(money(o.margin)),
-        memo: `order ${o.id} filled at ${fillPrice.toFixed()}`,
+        balanceDelta: -extra,
+        marginDelta: margin - o.margin,
+        memo: `order ${o.id} filled at ${fillText}`,
         idempotencyKey: `fill-adjust:${o.id}`,
       });
     const row: OrderRow = {
       ...o.row,
       status: 1,
-      openPrice: fillPrice.toFixed(),
-      openBid: money(tq.bid).toFixed(),
-      openAsk: money(tq.ask).toFixed(),
-      openQuoteTime: new Date(tq.timeMs),
+      openPrice: fillText,
+      openBid: pq.bidText,
+      openAsk: pq.askText,
+      openQuoteTime: new Date(pq.timeMs),
       openQuoteSeq: q.seq,
-      margin: margin.toFixed(),
-      fee: fee.toFixed(),
+      margin: microText(margin),
+      fee: microText(fee),
       openedAt: new Date(this.deps.now()),
     };
-    this.stage(liveOrderFromRow(row, null));
+    this.stage({
+      ...o,
+      row,
+      status: 1,
+      pendingKind: null,
+      targetPrice: null,
+      openPrice: fillPrice,
+      margin,
+      fee,
+    });
     fx.touched.add(o.userId);
   }
 
@@ -873,21 +914,25 @@ export class TradingEngine {
    * largest loss and repeat, at the latest quotes.
    */
   private stopOutIfDue(userId: number, fx: Effects) {
-    const figures = this.book.get(userId);
-    if (!figures) return;
+    const account = this.book.get(userId);
+    if (!account) return;
     const positions = this.liveOrdersOf(userId).filter((o) => o.status === 1);
     if (positions.length === 0) return;
     const rates = this.rates();
-    let floating = ZERO;
+    let floating = 0n;
     const marks = positions.map((o) => {
-      const profit = this.floatingProfit(o, rates) ?? ZERO;
-      floating = floating.plus(profit);
-      return { id: o.id, margin: o.margin, profit };
+      const profit = this.floatingMicros(o, rates) ?? 0n;
+      floating += profit;
+      return { id: o.id, margin: moneyOf(o.margin), profit: moneyOf(profit) };
     });
     const victims = planStopOut(
-      { balance: figures.balance, margin: figures.margin, floatingProfit: floating },
+      {
+        balance: moneyOf(account.balance),
+        margin: moneyOf(account.margin),
+        floatingProfit: moneyOf(floating),
+      },
       marks,
-      { marginCall: this.deps.settings.marginCallLevel(), stopOut: this.deps.settings.stopOutLevel() },
+      this.riskLevels(),
     );
     for (const id of victims) {
       const o = this.live.get(id);
@@ -905,7 +950,7 @@ export class TradingEngine {
   /** The exact stop-out check for one account (the monitor's backstop; tests). */
   async checkStopOut(userId: number) {
     await this.prepare(userId);
-    this.figuresFor(userId);
+    this.accountFor(userId);
     const fx = new Effects();
     this.stopOutIfDue(userId, fx);
     if (!fx.empty) await this.durable(fx);
@@ -917,13 +962,13 @@ export class TradingEngine {
    */
   async resetDemo(userId: number, startBalance: Money): Promise<void> {
     await this.prepare(userId);
-    this.figuresFor(userId);
+    this.accountFor(userId);
     const orders = this.liveOrdersOf(userId);
     // All or nothing: every position must be priceable before the first one is closed.
     for (const o of orders) {
       if (o.status === 1 && !this.deps.market.latest(o.instrumentId))
         throw new AppError('ORDER_PRICE_UNAVAILABLE');
-      if (o.status === 1 && this.floatingProfit(o) === null)
+      if (o.status === 1 && this.floatingMicros(o) === null)
         throw new AppError('ORDER_CONVERSION_UNAVAILABLE');
     }
     const fx = new Effects();
@@ -931,8 +976,8 @@ export class TradingEngine {
       if (o.status === 0) this.cancelPending(o, 'demo_reset', fx);
       else this.settle(o, this.deps.market.latest(o.instrumentId)!, 'demo_reset', fx);
     }
-    const delta = startBalance.minus(this.figuresFor(userId).balance);
-    if (!delta.isZero())
+    const delta = micros(startBalance) - this.accountFor(userId).balance;
+    if (delta !== 0n)
       this.mustMove({ userId, type: LEDGER_TYPE.DEMO_RESET, balanceDelta: delta, memo: 'demo reset' });
     fx.touched.add(userId);
     await this.durable(fx);
@@ -942,16 +987,13 @@ export class TradingEngine {
 
   /**
    * What the user may withdraw now (DESIGN §7): the balance, less any floating loss of open
-   * positions (so equity stays at or above the margin they hold), never below 0; whole cents.
+   * positions (so equity stays at or above the margin they hold), never below 0; whole cents down.
    */
-  private withdrawable(userId: number): Money {
-    const f = this.figuresFor(userId);
-    const rates = this.rates();
-    let floating = ZERO;
-    for (const o of this.liveOrdersOf(userId))
-      if (o.status === 1) floating = floating.plus(this.floatingProfit(o, rates) ?? ZERO);
-    const free = f.balance.plus(floating.isNegative() ? floating : ZERO);
-    return free.isNegative() ? ZERO : free.toDecimalPlaces(2, Money.ROUND_DOWN);
+  private withdrawable(userId: number): bigint {
+    const f = this.accountFor(userId);
+    const floating = this.floatingOf(userId, this.rates());
+    const free = f.balance + (floating < 0n ? floating : 0n);
+    return free <= 0n ? 0n : free - (free % 10_000n);
   }
 
   /**
@@ -965,12 +1007,13 @@ export class TradingEngine {
   ): Promise<{ ok: true } | { ok: false; free: Money }> {
     await this.prepare(userId);
     const free = this.withdrawable(userId);
-    if (amount.gt(free)) return { ok: false, free };
+    const wanted = micros(amount);
+    if (wanted > free) return { ok: false, free: moneyOf(free) };
     this.mustMove({
       userId,
       type: LEDGER_TYPE.WITHDRAWAL_FREEZE,
-      balanceDelta: amount.negated(),
-      lockDelta: amount,
+      balanceDelta: -wanted,
+      lockDelta: wanted,
       memo: `withdrawal ${withdrawalId}`,
       idempotencyKey: `withdraw-freeze:${withdrawalId}`,
     });
@@ -985,7 +1028,7 @@ export class TradingEngine {
   /** Compliance freezes or unfreezes trading (the stored flag is written by the caller first). */
   async setTradingFrozen(userId: number, frozen: boolean) {
     await this.prepare(userId);
-    this.figuresFor(userId).tradingFrozen = frozen;
+    this.accountFor(userId).tradingFrozen = frozen;
   }
 
   /**
@@ -996,7 +1039,7 @@ export class TradingEngine {
     const o = this.live.get(orderId);
     if (!o) throw new AppError('ORDER_NOT_FOUND');
     await this.prepare(o.userId);
-    this.figuresFor(o.userId);
+    this.accountFor(o.userId);
     const now = this.live.get(orderId);
     if (!now) throw new AppError('ORDER_NOT_FOUND');
     const fx = new Effects();
@@ -1039,33 +1082,33 @@ export class TradingEngine {
    */
   exposure() {
     const rates = this.rates();
-    const per = new Map<number, { lots: Money; floating: Money; positions: number }>();
+    const per = new Map<number, { lots: Scaled; floating: bigint; positions: number }>();
     for (const o of this.live.values()) {
       if (o.status !== 1) continue;
-      const e = getOrCreate(per, o.instrumentId, () => ({ lots: ZERO, floating: ZERO, positions: 0 }));
-      const signed = money(o.quantity).times(o.side === 'buy' ? 1 : -1);
-      e.lots = e.lots.plus(signed);
-      e.floating = e.floating.plus(this.floatingProfit(o, rates) ?? ZERO);
+      const e = getOrCreate(per, o.instrumentId, () => ({ lots: ZERO_LOTS, floating: 0n, positions: 0 }));
+      e.lots = addScaled(e.lots, o.side === 'buy' ? o.quantity : { n: -o.quantity.n, s: o.quantity.s });
+      e.floating += this.floatingMicros(o, rates) ?? 0n;
       e.positions++;
     }
     const out = [];
     for (const [instrumentId, e] of per) {
       const instrument = this.deps.market.instrumentById(instrumentId);
       const q = this.deps.market.latest(instrumentId);
-      let notional = ZERO;
+      const lots = money(text(e.lots));
+      let notional = money('0');
       if (instrument && q) {
-        const usdPer = this.usdPerUnitF(instrument.quoteCurrency);
-        const inQuote = e.lots
+        const usdPer = this.exact.usdPerUnitF(instrument.quoteCurrency);
+        const inQuote = lots
           .times(money(instrument.contractSize))
           .times(money(q.mid.toFixed(instrument.pricePrecision + 1)));
-        notional = Number.isFinite(usdPer) ? inQuote.times(money(usdPer.toFixed(10))) : ZERO;
+        notional = Number.isFinite(usdPer) ? inQuote.times(money(usdPer.toFixed(10))) : money('0');
       }
       out.push({
         instrumentId,
         code: instrument?.code ?? String(instrumentId),
-        netLots: e.lots.toFixed(),
+        netLots: lots.toFixed(),
         notionalUsd: notional.toDecimalPlaces(2).toFixed(2),
-        houseFloatingUsd: e.floating.negated().toDecimalPlaces(2).toFixed(2),
+        houseFloatingUsd: moneyOf(-e.floating).toDecimalPlaces(2).toFixed(2),
         positions: e.positions,
       });
     }

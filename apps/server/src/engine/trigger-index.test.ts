@@ -50,3 +50,48 @@ describe('TriggerIndex', () => {
     );
   });
 });
+
+describe('TriggerIndex removal', () => {
+  it('removes exactly the orders taken out, among many triggers at the same levels (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            dir: fc.constantFrom('below', 'above'),
+            // few distinct levels: most triggers share a level with others
+            level: fc.integer({ min: 1, max: 5 }),
+            removeAfter: fc.boolean(),
+          }),
+          { maxLength: 80 },
+        ),
+        fc.integer({ min: 0, max: 6 }),
+        (items, price) => {
+          const idx = new TriggerIndex();
+          for (const [i, it] of items.entries())
+            idx.add(it.dir as 'below' | 'above', { orderId: i, level: it.level, kind: 'stop_loss' });
+          for (const [i, it] of items.entries()) if (it.removeAfter) idx.remove(i);
+          idx.remove(10_000); // unknown ids are ignored
+          const kept = items.map((it, i) => ({ ...it, i })).filter((it) => !it.removeAfter);
+          const expected = kept
+            .filter((it) => (it.dir === 'below' ? price <= it.level : price >= it.level))
+            .map((it) => it.i)
+            .sort((a, b) => a - b);
+          expect(idx.size).toBe(kept.length);
+          expect(
+            idx
+              .crossed(price)
+              .map((t) => t.orderId)
+              .sort((a, b) => a - b),
+          ).toEqual(expected);
+        },
+      ),
+    );
+  });
+
+  it('fires triggers at one level in the order they were set', () => {
+    const idx = new TriggerIndex();
+    for (const id of [5, 3, 9]) idx.add('below', { orderId: id, level: 1.2, kind: 'fill' });
+    idx.add('below', { orderId: 1, level: 1.3, kind: 'fill' });
+    expect(idx.crossed(1.1).map((t) => t.orderId)).toEqual([1, 5, 3, 9]);
+  });
+});

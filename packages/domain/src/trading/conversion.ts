@@ -1,4 +1,5 @@
-import { type Money, type MoneyInput, money } from '../money.ts';
+import { type Ratio, roundRatio, type Scaled } from '../exact/scaled.ts';
+import { type Money, type MoneyInput, money, scaledOf } from '../money.ts';
 import { type TradingResult, tradingErr, tradingOk } from './result.ts';
 
 export const ACCOUNT_CURRENCY = 'USD';
@@ -23,9 +24,29 @@ export interface ConversionError {
 
 export type ConversionResult = TradingResult<Money, ConversionError>;
 
+/** A rate as exact scaled integers (the engine's form: parsed once per quote, not per order). */
+export interface ExactRate {
+  readonly pair: UsdRate['pair'];
+  readonly bid: Scaled;
+  readonly ask: Scaled;
+}
+
+export type ExactRateSource = (currency: string) => ExactRate | null;
+
+/** A RateSource (decimal texts) read as exact rates. */
+export const exactRates =
+  (rates: RateSource): ExactRateSource =>
+  (currency) => {
+    const r = rates(currency);
+    return r === null ? null : { pair: r.pair, bid: scaledOf(r.bid), ask: scaledOf(r.ask) };
+  };
+
+const ONE: Ratio = { num: 1n, den: 1n };
+
 /**
- * Conversion side: the MID of the conversion pair, always, for margin, fee and profit alike.
- * Why mid and not the broker-favourable side:
+ * USD per unit of `currency`, exactly, at the MID of its USD pair (USD → 1).
+ * Conversion side: the mid, always, for margin, fee and profit alike. Why mid and not the
+ * broker-favourable side:
  * - the spread is already charged once, on the traded instrument itself (buy opens at the ask and
  *   closes at the bid, DESIGN §4); taking the conversion pair's spread too would charge it twice;
  * - a side that depends on the sign (loss at the ask, profit at the bid, as MetaTrader 5 does) makes
@@ -36,26 +57,43 @@ export type ConversionResult = TradingResult<Money, ConversionError>;
  * DESIGN §4 asks for conversion 'at the current rate': the mid is the rate; the caller supplies the
  * current quote (at the tick that opens, marks or closes the position).
  */
-function usdRateMid(
+export function usdPerUnitExact(
   currency: string,
-  rates: RateSource,
-): TradingResult<UsdRate & { mid: Money }, ConversionError> {
+  rates: ExactRateSource,
+): TradingResult<Ratio, ConversionError> {
+  if (currency === ACCOUNT_CURRENCY) return tradingOk(ONE);
   const rate = rates(currency);
   if (rate === null) return tradingErr({ code: 'CONVERSION_RATE_UNKNOWN', currency });
-  const bid = money(rate.bid);
-  const ask = money(rate.ask);
+  const s = Math.max(rate.bid.s, rate.ask.s);
+  const bid = rate.bid.s === s ? rate.bid.n : rate.bid.n * 10n ** BigInt(s - rate.bid.s);
+  const ask = rate.ask.s === s ? rate.ask.n : rate.ask.n * 10n ** BigInt(s - rate.ask.s);
   // A crossed or non-positive quote would turn into a silent wrong amount; refuse it instead.
-  if (!bid.gt(0) || !ask.gt(0) || bid.gt(ask))
-    return tradingErr({ code: 'CONVERSION_RATE_INVALID', currency });
-  return tradingOk({ ...rate, mid: bid.plus(ask).div(2) });
+  if (bid <= 0n || ask <= 0n || bid > ask) return tradingErr({ code: 'CONVERSION_RATE_INVALID', currency });
+  // mid = (bid + ask) / (2 · 10^s)
+  const twice = 2n * 10n ** BigInt(s);
+  return tradingOk(rate.pair === 'XXX/USD' ? { num: bid + ask, den: twice } : { num: twice, den: bid + ask });
 }
 
-/** USD value of one unit of `currency` at the mid (USD → 1). Unrounded. */
+/** An exact amount of `currency` in USD at the mid, rounded once to 6 decimals half-even (micro-dollars). */
+export function usdMicros(
+  amount: Ratio,
+  currency: string,
+  rates: ExactRateSource,
+): TradingResult<bigint, ConversionError> {
+  const f = usdPerUnitExact(currency, rates);
+  if (!f.ok) return f;
+  return tradingOk(
+    roundRatio({ num: amount.num * f.value.num, den: amount.den * f.value.den }, 6, 'half_even'),
+  );
+}
+
+const perUnit = (currency: string, rates: RateSource) => usdPerUnitExact(currency, exactRates(rates));
+
+/** USD value of one unit of `currency` at the mid (USD → 1). Unrounded (40 digits). */
 export function usdPerUnit(currency: string, rates: RateSource): ConversionResult {
-  if (currency === ACCOUNT_CURRENCY) return tradingOk(money('1'));
-  const r = usdRateMid(currency, rates);
+  const r = perUnit(currency, rates);
   if (!r.ok) return r;
-  return tradingOk(r.value.pair === 'XXX/USD' ? r.value.mid : money('1').div(r.value.mid));
+  return tradingOk(money(r.value.num).div(money(r.value.den)));
 }
 
 /**
@@ -64,19 +102,17 @@ export function usdPerUnit(currency: string, rates: RateSource): ConversionResul
  */
 export function toUsd(amount: MoneyInput, currency: string, rates: RateSource): ConversionResult {
   const value = money(amount);
-  if (currency === ACCOUNT_CURRENCY) return tradingOk(value);
-  const r = usdRateMid(currency, rates);
+  const r = perUnit(currency, rates);
   if (!r.ok) return r;
-  return tradingOk(r.value.pair === 'XXX/USD' ? value.times(r.value.mid) : value.div(r.value.mid));
+  return tradingOk(value.times(money(r.value.num)).div(money(r.value.den)));
 }
 
 /** The inverse of `toUsd`: a USD amount in `currency` at the same mid, unrounded. */
 export function fromUsd(usd: MoneyInput, currency: string, rates: RateSource): ConversionResult {
   const value = money(usd);
-  if (currency === ACCOUNT_CURRENCY) return tradingOk(value);
-  const r = usdRateMid(currency, rates);
+  const r = perUnit(currency, rates);
   if (!r.ok) return r;
-  return tradingOk(r.value.pair === 'XXX/USD' ? value.div(r.value.mid) : value.times(r.value.mid));
+  return tradingOk(value.times(money(r.value.den)).div(money(r.value.num)));
 }
 
 /** Any currency to any other, crossing through USD (EUR → JPY = EUR → USD → JPY). Unrounded. */

@@ -1,4 +1,5 @@
-import { type Money, money } from '../money.ts';
+import { type Scaled, scaled } from '../exact/scaled.ts';
+import { money } from '../money.ts';
 
 /** Spec §3 `MarginMode`: 1 fixed, anything else leverage-based. */
 export const MARGIN_MODE = { FIXED: 1, LEVERAGE: 2 } as const;
@@ -64,9 +65,35 @@ export function checkInstrumentTerms(terms: InstrumentTerms): string[] {
   return problems;
 }
 
-/** Leverage is a whole multiple (1:100 → 100); a float here is a bug, not a rounding question. */
-export function leverageDecimal(leverage: number): Money {
-  if (!Number.isSafeInteger(leverage) || leverage <= 0)
-    throw new RangeError(`leverage must be a positive whole number, not ${leverage}`);
-  return money(BigInt(leverage));
+/** An instrument's terms with its decimals parsed once (the engine keeps one per instrument). */
+export interface ExactTerms {
+  readonly code: string;
+  readonly baseCurrency: string;
+  readonly quoteCurrency: string;
+  readonly contractSize: Scaled;
+  readonly lotStep: Scaled;
+  readonly minLots: Scaled;
+  readonly maxLotsPerOrder: Scaled | undefined;
+  readonly maxOpenLots: Scaled | undefined;
+  readonly feeRate: Scaled;
+  readonly marginMode: number;
+  readonly leverageOptions: readonly number[];
+  readonly pricePrecision: number;
+}
+
+export function exactTerms(t: InstrumentTerms): ExactTerms {
+  return {
+    code: t.code,
+    baseCurrency: t.baseCurrency,
+    quoteCurrency: t.quoteCurrency,
+    contractSize: scaled(t.contractSize.trim()),
+    lotStep: scaled(t.lotStep.trim()),
+    minLots: scaled(t.minLots.trim()),
+    maxLotsPerOrder: t.maxLotsPerOrder === undefined ? undefined : scaled(t.maxLotsPerOrder.trim()),
+    maxOpenLots: t.maxOpenLots === undefined ? undefined : scaled(t.maxOpenLots.trim()),
+    feeRate: scaled(t.feeRate.trim()),
+    marginMode: t.marginMode,
+    leverageOptions: t.leverageOptions,
+    pricePrecision: t.pricePrecision,
+  };
 }

@@ -1,8 +1,15 @@
-import { type Money, type MoneyInput, money } from '../money.ts';
-import { type ConversionError, type RateSource, toUsd } from './conversion.ts';
-import { type InstrumentTerms, isFixedMargin, leverageDecimal } from './instrument-terms.ts';
+import { formatScaled, type Ratio, type Scaled } from '../exact/scaled.ts';
+import { type Money, type MoneyInput, money, scaledOf } from '../money.ts';
+import {
+  type ConversionError,
+  type ExactRateSource,
+  exactRates,
+  type RateSource,
+  usdMicros,
+} from './conversion.ts';
+import { type ExactTerms, type InstrumentTerms, isFixedMargin } from './instrument-terms.ts';
 import { type TradingResult, tradingOk } from './result.ts';
-import { toLedgerAmount } from './rounding.ts';
+import { LEDGER_SCALE } from './rounding.ts';
 
 export interface MarginInput {
   readonly terms: Pick<InstrumentTerms, 'contractSize' | 'marginMode' | 'baseCurrency' | 'quoteCurrency'>;
@@ -20,6 +27,27 @@ export interface MarginFigures {
   readonly currency: string;
 }
 
+/** The terms margin needs, parsed (the engine parses an instrument's terms once). */
+export type ExactMarginTerms = Pick<
+  ExactTerms,
+  'contractSize' | 'marginMode' | 'baseCurrency' | 'quoteCurrency'
+>;
+
+export interface ExactMargin {
+  /** USD in micro-dollars (6 decimals, half-even), what is moved out of balance. */
+  readonly micros: bigint;
+  /** The formula's own figure, exact, in `currency`. */
+  readonly amount: Ratio;
+  readonly currency: string;
+}
+
+function checkLeverage(leverage: number): bigint {
+  // Leverage is a whole multiple (1:100 → 100); a float here is a bug, not a rounding question.
+  if (!Number.isSafeInteger(leverage) || leverage <= 0)
+    throw new RangeError(`leverage must be a positive whole number, not ${leverage}`);
+  return BigInt(leverage);
+}
+
 /**
  * Margin per DESIGN §4 (spec §9 corrected for non-USD quote currencies, as MetaTrader does):
  * - fixed mode (1): `qty × contractSize` units of the quote currency, whatever the price or
@@ -27,33 +55,59 @@ export interface MarginFigures {
  * - leverage mode: `qty × contractSize × price ÷ leverage` in the quote currency;
  * - leverage mode with USD as base (USDJPY): `qty × contractSize ÷ leverage` USD directly, since the
  *   notional is already dollars and converting JPY back at a different rate would only add noise;
- * then converted to USD at the current mid (conversion.ts) and rounded once.
+ * then converted to USD at the current mid (conversion.ts) and rounded once, exactly.
  */
+export function marginExact(
+  terms: ExactMarginTerms,
+  quantity: Scaled,
+  price: Scaled,
+  leverage: number,
+  rates: ExactRateSource,
+): TradingResult<ExactMargin, ConversionError> {
+  if (quantity.n < 0n) throw new RangeError('quantity must not be negative');
+  const cs = terms.contractSize;
+  const units = quantity.n * cs.n;
+  const unitsDen = 10n ** BigInt(quantity.s + cs.s);
+  let amount: Ratio;
+  let currency = terms.quoteCurrency;
+  if (isFixedMargin(terms)) amount = { num: units, den: unitsDen };
+  else {
+    const lev = checkLeverage(leverage);
+    if (terms.baseCurrency === 'USD') {
+      amount = { num: units, den: unitsDen * lev };
+      currency = 'USD';
+    } else {
+      if (price.n <= 0n) throw new RangeError('price must be positive');
+      amount = { num: units * price.n, den: unitsDen * 10n ** BigInt(price.s) * lev };
+    }
+  }
+  const usd = usdMicros(amount, currency, rates);
+  if (!usd.ok) return usd;
+  return tradingOk({ micros: usd.value, amount, currency });
+}
+
+/** `marginExact` for decimal inputs (the client's preview), answered as Money. */
 export function computeMargin(
   input: MarginInput,
   rates: RateSource,
 ): TradingResult<MarginFigures, ConversionError> {
   const { terms } = input;
-  const quantity = money(input.quantity);
-  if (quantity.isNegative()) throw new RangeError('quantity must not be negative');
-  const units = quantity.times(money(terms.contractSize));
-
-  if (isFixedMargin(terms)) return finish(units, terms.quoteCurrency, rates);
-
-  const leverage = leverageDecimal(input.leverage);
-  if (terms.baseCurrency === 'USD') return finish(units.div(leverage), 'USD', rates);
-
-  const price = money(input.price);
-  if (!price.gt(0)) throw new RangeError('price must be positive');
-  return finish(units.times(price).div(leverage), terms.quoteCurrency, rates);
+  const quantity = scaledOf(input.quantity);
+  const fixed = isFixedMargin(terms) || terms.baseCurrency === 'USD';
+  const r = marginExact(
+    { ...terms, contractSize: scaledOf(terms.contractSize) },
+    quantity,
+    fixed ? { n: 1n, s: 0 } : scaledOf(input.price),
+    input.leverage,
+    exactRates(rates),
+  );
+  if (!r.ok) return r;
+  return tradingOk({
+    usd: microsToMoney(r.value.micros),
+    amount: money(r.value.amount.num).div(money(r.value.amount.den)),
+    currency: r.value.currency,
+  });
 }
 
-function finish(
-  amount: Money,
-  currency: string,
-  rates: RateSource,
-): TradingResult<MarginFigures, ConversionError> {
-  const usd = toUsd(amount, currency, rates);
-  if (!usd.ok) return usd;
-  return tradingOk({ usd: toLedgerAmount(usd.value), amount, currency });
-}
+/** Micro-dollars as Money (6 decimals). */
+export const microsToMoney = (micros: bigint): Money => money(formatScaled(micros, LEDGER_SCALE));

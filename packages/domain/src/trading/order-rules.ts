@@ -1,14 +1,23 @@
-import { type Money, type MoneyInput, money } from '../money.ts';
-import type { RateSource } from './conversion.ts';
-import { computeFee } from './fee.ts';
-import type { InstrumentTerms } from './instrument-terms.ts';
-import { computeMargin } from './margin.ts';
-import { classifyPending, type PendingKind } from './pending-orders.ts';
-import { closePriceOf, isQuoteFresh, openPriceOf, type TradeQuote } from './quote.ts';
+import { addScaled, compareScaled, formatScaled, isMultipleOf, type Scaled } from '../exact/scaled.ts';
+import { type Money, type MoneyInput, money, scaledOf } from '../money.ts';
+import { type ExactRateSource, exactRates, type RateSource } from './conversion.ts';
+import { feeExact } from './fee.ts';
+import { type ExactTerms, exactTerms, type InstrumentTerms } from './instrument-terms.ts';
+import { marginExact } from './margin.ts';
+import { classifyPendingExact, type PendingKind } from './pending-orders.ts';
+import {
+  closeSideOf,
+  type ExactQuote,
+  exactQuote,
+  isQuoteFresh,
+  openSideOf,
+  type TradeQuote,
+} from './quote.ts';
 import { type TradingResult, tradingErr, tradingOk } from './result.ts';
+import { LEDGER_SCALE } from './rounding.ts';
 import type { Side } from './side.ts';
-import { checkStopSides } from './stops.ts';
-import { parseUserDecimal } from './user-input.ts';
+import { checkStopSidesExact } from './stops.ts';
+import { parseUserScaled } from './user-input.ts';
 
 /** Why an order or a stop edit is refused; the server maps each code to a translated `msg`. */
 export type OrderRejectionCode =
@@ -79,19 +88,49 @@ export type OrderCheck<T> = TradingResult<T, OrderRejection>;
 
 const reject = (code: OrderRejectionCode, detail: string) => tradingErr<OrderRejection>({ code, detail });
 
+/** The context of `checkNewOrder`: `OrderContext` with every decimal parsed (the engine's form). */
+export interface ExactOrderContext {
+  readonly terms: ExactTerms;
+  readonly marketOpen: boolean;
+  readonly quote: ExactQuote | null;
+  readonly nowMs: number;
+  readonly maxQuoteAgeMs: number;
+  readonly availableBalance: Scaled;
+  readonly feeType: number;
+  readonly rates: ExactRateSource;
+  readonly openLots: Scaled;
+}
+
+/** `AcceptedOrder` in exact form: prices and lots scaled, margin and fee in micro-dollars. */
+export interface ExactAcceptedOrder {
+  readonly side: Side;
+  readonly kind: 'market' | 'pending';
+  readonly pendingKind: PendingKind | null;
+  readonly price: Scaled;
+  readonly quantity: Scaled;
+  readonly leverage: number;
+  readonly marginMicros: bigint;
+  readonly feeMicros: bigint;
+  readonly stopLoss: Scaled | null;
+  readonly takeProfit: Scaled | null;
+}
+
+const text = (v: Scaled) => formatScaled(v.n, v.s);
+const ZERO: Scaled = { n: 0n, s: 0 };
+
 /** A price field in the instrument's precision: null for 'not given'/0 when `zeroIsNone`. */
 function parsePrice(
   input: unknown,
   precision: number,
   zeroIsNone: boolean,
-): { kind: 'none' } | { kind: 'invalid'; why: string } | { kind: 'ok'; value: Money } {
-  const parsed = parseUserDecimal(input);
+): { kind: 'none' } | { kind: 'invalid'; why: string } | { kind: 'ok'; value: Scaled } {
+  const parsed = parseUserScaled(input);
   if (parsed.kind === 'empty') return { kind: 'none' };
   if (parsed.kind === 'invalid') return { kind: 'invalid', why: 'not a decimal' };
   const value = parsed.value;
-  if (zeroIsNone && value.isZero()) return { kind: 'none' };
-  if (!value.gt(0)) return { kind: 'invalid', why: zeroIsNone ? 'negative' : 'not positive' };
-  if (value.decimalPlaces() > precision) return { kind: 'invalid', why: `more than ${precision} decimals` };
+  if (zeroIsNone && value.n === 0n) return { kind: 'none' };
+  if (value.n <= 0n) return { kind: 'invalid', why: zeroIsNone ? 'negative' : 'not positive' };
+  if (value.s > precision) return { kind: 'invalid', why: `more than ${precision} decimals` };
   return { kind: 'ok', value };
 }
 
@@ -106,7 +145,11 @@ function parseLeverage(input: number | string | null | undefined): number | null
 }
 
 /** Current quote, or why it cannot price anything (missing or stale). */
-function freshQuote(ctx: Pick<OrderContext, 'quote' | 'nowMs' | 'maxQuoteAgeMs'>): OrderCheck<TradeQuote> {
+function freshQuote<Q extends { timeMs: number }>(ctx: {
+  quote: Q | null;
+  nowMs: number;
+  maxQuoteAgeMs: number;
+}): OrderCheck<Q> {
   if (ctx.quote === null) return reject('ORDER_PRICE_UNAVAILABLE', 'no quote for the instrument');
   if (!isQuoteFresh(ctx.quote, ctx.nowMs, ctx.maxQuoteAgeMs))
     return reject('ORDER_PRICE_UNAVAILABLE', `quote is ${ctx.nowMs - ctx.quote.timeMs} ms old`);
@@ -118,7 +161,7 @@ function parseStops(
   stopLossInput: unknown,
   takeProfitInput: unknown,
   precision: number,
-): OrderCheck<{ stopLoss: Money | null; takeProfit: Money | null }> {
+): OrderCheck<{ stopLoss: Scaled | null; takeProfit: Scaled | null }> {
   const sl = parsePrice(stopLossInput, precision, true);
   if (sl.kind === 'invalid') return reject('ORDER_STOP_LOSS_INVALID', `stop loss ${sl.why}`);
   const tp = parsePrice(takeProfitInput, precision, true);
@@ -140,7 +183,10 @@ function parseStops(
  * between bid and ask, which the first tick would hit and close at a spread's loss, is refused.
  * A stale quote refuses pending orders too: their kind (limit or stop) depends on the current price.
  */
-export function validateNewOrder(request: NewOrderRequest, ctx: OrderContext): OrderCheck<AcceptedOrder> {
+export function checkNewOrder(
+  request: NewOrderRequest,
+  ctx: ExactOrderContext,
+): OrderCheck<ExactAcceptedOrder> {
   const { terms } = ctx;
   if (!ctx.marketOpen) return reject('ORDER_MARKET_CLOSED', `${terms.code} is closed`);
 
@@ -150,26 +196,30 @@ export function validateNewOrder(request: NewOrderRequest, ctx: OrderContext): O
   if (leverage === null || !terms.leverageOptions.includes(leverage))
     return reject('ORDER_LEVERAGE_NOT_OFFERED', `leverage ${String(request.leverage)} is not offered`);
 
-  const q = parseUserDecimal(request.quantity);
+  const q = parseUserScaled(request.quantity);
   if (q.kind === 'empty') return reject('ORDER_QUANTITY_REQUIRED', 'quantity is empty');
   if (q.kind === 'invalid') return reject('ORDER_QUANTITY_INVALID', 'quantity is not a decimal');
   const quantity = q.value;
-  if (!quantity.gt(0)) return reject('ORDER_QUANTITY_INVALID', 'quantity must be positive');
-  if (quantity.lt(money(terms.minLots)))
-    return reject('ORDER_QUANTITY_BELOW_MIN', `quantity ${quantity} < minimum ${terms.minLots}`);
-  if (!quantity.mod(money(terms.lotStep)).isZero())
-    return reject('ORDER_QUANTITY_NOT_STEP', `quantity ${quantity} is not a multiple of ${terms.lotStep}`);
-  if (terms.maxLotsPerOrder !== undefined && quantity.gt(money(terms.maxLotsPerOrder)))
-    return reject('ORDER_QUANTITY_ABOVE_MAX', `quantity ${quantity} > maximum ${terms.maxLotsPerOrder}`);
+  if (quantity.n <= 0n) return reject('ORDER_QUANTITY_INVALID', 'quantity must be positive');
+  if (compareScaled(quantity, terms.minLots) < 0)
+    return reject('ORDER_QUANTITY_BELOW_MIN', `quantity ${text(quantity)} < minimum ${text(terms.minLots)}`);
+  if (!isMultipleOf(quantity, terms.lotStep))
+    return reject(
+      'ORDER_QUANTITY_NOT_STEP',
+      `quantity ${text(quantity)} is not a multiple of ${text(terms.lotStep)}`,
+    );
+  if (terms.maxLotsPerOrder !== undefined && compareScaled(quantity, terms.maxLotsPerOrder) > 0)
+    return reject(
+      'ORDER_QUANTITY_ABOVE_MAX',
+      `quantity ${text(quantity)} > maximum ${text(terms.maxLotsPerOrder)}`,
+    );
   if (
     terms.maxOpenLots !== undefined &&
-    money(ctx.openLots ?? '0')
-      .plus(quantity)
-      .gt(money(terms.maxOpenLots))
+    compareScaled(addScaled(ctx.openLots, quantity), terms.maxOpenLots) > 0
   )
-    return reject('ORDER_OPEN_LOTS_ABOVE_MAX', `open lots would exceed ${terms.maxOpenLots}`);
+    return reject('ORDER_OPEN_LOTS_ABOVE_MAX', `open lots would exceed ${text(terms.maxOpenLots)}`);
 
-  let target: Money | null = null;
+  let target: Scaled | null = null;
   if (request.kind === 'pending') {
     const t = parsePrice(request.targetPrice, terms.pricePrecision, false);
     if (t.kind === 'none') return reject('ORDER_PRICE_REQUIRED', 'a pending order needs a target price');
@@ -183,37 +233,36 @@ export function validateNewOrder(request: NewOrderRequest, ctx: OrderContext): O
 
   let pendingKind: PendingKind | null = null;
   if (target !== null) {
-    pendingKind = classifyPending(request.side, target, quote);
+    pendingKind = classifyPendingExact(request.side, target, quote);
     if (pendingKind === null)
       return reject('ORDER_PRICE_AT_MARKET', 'target equals the current price; place a market order');
   }
-  const price = target ?? openPriceOf(request.side, quote);
+  const price = target ?? openSideOf(request.side, quote);
 
   const stops = parseStops(request.stopLoss, request.takeProfit, terms.pricePrecision);
   if (!stops.ok) return stops;
   const { stopLoss, takeProfit } = stops.value;
   const sideError =
-    checkStopSides(request.side, price, stopLoss, takeProfit) ??
+    checkStopSidesExact(request.side, price, stopLoss, takeProfit) ??
     (target === null
-      ? checkStopSides(request.side, closePriceOf(request.side, quote), stopLoss, takeProfit)
+      ? checkStopSidesExact(request.side, closeSideOf(request.side, quote), stopLoss, takeProfit)
       : null);
-  if (sideError !== null) return reject(sideError, `stops on the wrong side of ${price}`);
+  if (sideError !== null) return reject(sideError, `stops on the wrong side of ${text(price)}`);
 
-  const margin = computeMargin({ terms, quantity, price, leverage }, ctx.rates);
+  const margin = marginExact(terms, quantity, price, leverage, ctx.rates);
   if (!margin.ok)
     return reject(
       'ORDER_CONVERSION_UNAVAILABLE',
       `no USD rate for ${margin.error.currency} (${margin.error.code})`,
     );
-  const fee = computeFee({
-    feeType: ctx.feeType,
-    feeRate: terms.feeRate,
-    quantity,
-    margin: margin.value.usd,
-  });
-  const needed = margin.value.usd.plus(fee);
-  if (money(ctx.availableBalance).lt(needed))
-    return reject('RISK_INSUFFICIENT_MARGIN', `needs ${needed} (margin ${margin.value.usd} + fee ${fee})`);
+  const marginMicros = margin.value.micros;
+  const feeMicros = feeExact(ctx.feeType, terms.feeRate, quantity, { n: marginMicros, s: LEDGER_SCALE });
+  const needed: Scaled = { n: marginMicros + feeMicros, s: LEDGER_SCALE };
+  if (compareScaled(ctx.availableBalance, needed) < 0)
+    return reject(
+      'RISK_INSUFFICIENT_MARGIN',
+      `needs ${text(needed)} (margin ${formatScaled(marginMicros, LEDGER_SCALE)} + fee ${formatScaled(feeMicros, LEDGER_SCALE)})`,
+    );
 
   return tradingOk({
     side: request.side,
@@ -222,10 +271,43 @@ export function validateNewOrder(request: NewOrderRequest, ctx: OrderContext): O
     price,
     quantity,
     leverage,
-    margin: margin.value.usd,
-    fee,
+    marginMicros,
+    feeMicros,
     stopLoss,
     takeProfit,
+  });
+}
+
+const money6 = (micros: bigint) => money(formatScaled(micros, LEDGER_SCALE));
+const moneyOf = (v: Scaled) => money(formatScaled(v.n, v.s));
+const moneyOrNull = (v: Scaled | null) => (v === null ? null : moneyOf(v));
+
+/** `checkNewOrder` for decimal inputs (tests, previews), answered as Money. */
+export function validateNewOrder(request: NewOrderRequest, ctx: OrderContext): OrderCheck<AcceptedOrder> {
+  const r = checkNewOrder(request, {
+    terms: exactTerms(ctx.terms),
+    marketOpen: ctx.marketOpen,
+    quote: ctx.quote === null ? null : exactQuote(ctx.quote),
+    nowMs: ctx.nowMs,
+    maxQuoteAgeMs: ctx.maxQuoteAgeMs,
+    availableBalance: scaledOf(ctx.availableBalance),
+    feeType: ctx.feeType,
+    rates: exactRates(ctx.rates),
+    openLots: ctx.openLots === undefined ? ZERO : scaledOf(ctx.openLots),
+  });
+  if (!r.ok) return r;
+  const a = r.value;
+  return tradingOk({
+    side: a.side,
+    kind: a.kind,
+    pendingKind: a.pendingKind,
+    price: moneyOf(a.price),
+    quantity: moneyOf(a.quantity),
+    leverage: a.leverage,
+    margin: money6(a.marginMicros),
+    fee: money6(a.feeMicros),
+    stopLoss: moneyOrNull(a.stopLoss),
+    takeProfit: moneyOrNull(a.takeProfit),
   });
 }
 
@@ -243,6 +325,10 @@ export interface StopEditContext {
   readonly maxQuoteAgeMs: number;
 }
 
+export interface ExactStopEditContext extends Omit<StopEditContext, 'quote'> {
+  readonly quote: ExactQuote | null;
+}
+
 /**
  * `set_stop_price` on an open position (DESIGN §4 re-validates the sides), as MetaTrader does: the
  * new levels are judged against the CURRENT close-side price (bid for a buy, ask for a sell), not
@@ -251,17 +337,52 @@ export interface StopEditContext {
  * Like MetaTrader, refused while the market is closed or the quote is stale: without a live price
  * the side cannot be judged, and nothing would trigger before the reopening gap anyway.
  */
-export function validateStopEdit(
+export function checkStopEdit(
   request: StopEditRequest,
-  ctx: StopEditContext,
-): OrderCheck<{ stopLoss: Money | null; takeProfit: Money | null }> {
+  ctx: ExactStopEditContext,
+): OrderCheck<{ stopLoss: Scaled | null; takeProfit: Scaled | null }> {
   if (!ctx.marketOpen) return reject('ORDER_MARKET_CLOSED', 'the market is closed');
   const fresh = freshQuote(ctx);
   if (!fresh.ok) return fresh;
   const stops = parseStops(request.stopLoss, request.takeProfit, ctx.pricePrecision);
   if (!stops.ok) return stops;
-  const reference = closePriceOf(request.side, fresh.value);
-  const sideError = checkStopSides(request.side, reference, stops.value.stopLoss, stops.value.takeProfit);
-  if (sideError !== null) return reject(sideError, `stops on the wrong side of ${reference}`);
+  const reference = closeSideOf(request.side, fresh.value);
+  const sideError = checkStopSidesExact(
+    request.side,
+    reference,
+    stops.value.stopLoss,
+    stops.value.takeProfit,
+  );
+  if (sideError !== null) return reject(sideError, `stops on the wrong side of ${text(reference)}`);
   return stops;
+}
+
+/**
+ * New stops on a pending order: judged against its target (where it will open), like the stops
+ * given with the order; the market may be closed (nothing fills before it opens).
+ */
+export function checkPendingStopEdit(
+  request: StopEditRequest,
+  ctx: { readonly pricePrecision: number; readonly target: Scaled },
+): OrderCheck<{ stopLoss: Scaled | null; takeProfit: Scaled | null }> {
+  const stops = parseStops(request.stopLoss, request.takeProfit, ctx.pricePrecision);
+  if (!stops.ok) return stops;
+  const sideError = checkStopSidesExact(
+    request.side,
+    ctx.target,
+    stops.value.stopLoss,
+    stops.value.takeProfit,
+  );
+  if (sideError !== null) return reject(sideError, `stops on the wrong side of ${text(ctx.target)}`);
+  return stops;
+}
+
+/** `checkStopEdit` for decimal inputs, answered as Money. */
+export function validateStopEdit(
+  request: StopEditRequest,
+  ctx: StopEditContext,
+): OrderCheck<{ stopLoss: Money | null; takeProfit: Money | null }> {
+  const r = checkStopEdit(request, { ...ctx, quote: ctx.quote === null ? null : exactQuote(ctx.quote) });
+  if (!r.ok) return r;
+  return tradingOk({ stopLoss: moneyOrNull(r.value.stopLoss), takeProfit: moneyOrNull(r.value.takeProfit) });
 }

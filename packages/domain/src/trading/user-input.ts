@@ -1,4 +1,5 @@
-import { Money } from '../money.ts';
+import { formatScaled, parseScaled, type Scaled } from '../exact/scaled.ts';
+import { Money, scaledOf } from '../money.ts';
 
 export type ParsedDecimal =
   | { readonly kind: 'empty' }
@@ -11,13 +12,24 @@ export type ParsedDecimal =
  * TypeError: it means a caller turned the wire text into a float, which is the bug to catch.
  */
 export function parseUserDecimal(input: unknown): ParsedDecimal {
+  const r = parseUserScaled(input);
+  return r.kind === 'ok' ? { kind: 'ok', value: new Money(formatScaled(r.value.n, r.value.s)) } : r;
+}
+
+export type ParsedScaled =
+  | { readonly kind: 'empty' }
+  | { readonly kind: 'invalid' }
+  | { readonly kind: 'ok'; readonly value: Scaled };
+
+/** `parseUserDecimal` answering an exact scaled integer (the engine's form). */
+export function parseUserScaled(input: unknown): ParsedScaled {
   if (input === undefined || input === null) return { kind: 'empty' };
   if (typeof input === 'number')
     throw new TypeError('a JS number is not accepted as a decimal; pass its text');
-  if (Money.isDecimal(input)) return { kind: 'ok', value: new Money(input) };
+  if (Money.isDecimal(input)) return { kind: 'ok', value: scaledOf(input as Money) };
   if (typeof input !== 'string') return { kind: 'invalid' };
   const text = input.trim();
   if (text === '') return { kind: 'empty' };
-  if (!/^-?\d+(\.\d+)?$/.test(text)) return { kind: 'invalid' };
-  return { kind: 'ok', value: new Money(text) };
+  const value = parseScaled(text);
+  return value === null ? { kind: 'invalid' } : { kind: 'ok', value };
 }

@@ -1,0 +1,159 @@
+import {
+  ACCOUNT_CURRENCY,
+  type ExactQuote,
+  type ExactRate,
+  type ExactRateSource,
+  type ExactTerms,
+  exactPriceFromFeed,
+  exactTerms,
+  formatScaled,
+  type Scaled,
+  type UsdRate,
+} from '@meridian/domain';
+import type { Quote } from '../market/types.ts';
+import type { InstrumentRecord } from '../modules/market/market-runtime.ts';
+
+/** A feed quote at its instrument's precision as exact integers, with the texts a row stores. */
+export interface PricedQuote extends ExactQuote {
+  /** The feed values it was parsed from (a feed may reuse its quote objects). */
+  readonly bidF: number;
+  readonly askF: number;
+  readonly seq: number;
+  readonly precision: number;
+  readonly bidText: string;
+  readonly askText: string;
+}
+
+interface TermsEntry {
+  readonly src: InstrumentRecord;
+  readonly snapshot: readonly unknown[];
+  readonly terms: ExactTerms;
+}
+
+interface Conversion {
+  instrumentId: number;
+  pair: UsdRate['pair'];
+}
+
+const termFields = (r: InstrumentRecord): unknown[] => [
+  r.code,
+  r.baseCurrency,
+  r.quoteCurrency,
+  r.contractSize,
+  r.lotStep,
+  r.minLots,
+  r.maxLotsPerOrder,
+  r.maxOpenLots,
+  r.feeRate,
+  r.marginMode,
+  r.leverageOptions,
+  r.pricePrecision,
+];
+
+const sameFields = (a: readonly unknown[], b: readonly unknown[]) => a.every((v, i) => v === b[i]);
+
+export interface QuoteSource {
+  instrumentById(id: number): InstrumentRecord | undefined;
+  instruments(): readonly InstrumentRecord[];
+  latest(id: number): Quote | undefined;
+}
+
+/**
+ * The market as the engine computes with it: each feed quote parsed into exact integers once (not
+ * once per order it prices), each instrument's terms parsed once per change (staff edit records in
+ * place, so a snapshot of the fields tells when to parse again), and USD rates read from those.
+ */
+export class ExactMarket {
+  private readonly quotes = new Map<number, PricedQuote>();
+  private readonly terms = new Map<number, TermsEntry>();
+  private conversions = new Map<string, Conversion>();
+
+  constructor(private readonly market: QuoteSource) {}
+
+  /** The exact form of `q` (the instrument's latest quote, or one a tick just delivered). */
+  priced(instrument: InstrumentRecord, q: Quote): PricedQuote {
+    const cached = this.quotes.get(q.instrumentId);
+    if (
+      cached !== undefined &&
+      cached.bidF === q.bid &&
+      cached.askF === q.ask &&
+      cached.timeMs === q.timeMs &&
+      cached.seq === q.seq &&
+      cached.precision === instrument.pricePrecision
+    )
+      return cached;
+    const bid = exactPriceFromFeed(q.bid, instrument.pricePrecision);
+    const ask = exactPriceFromFeed(q.ask, instrument.pricePrecision);
+    const priced: PricedQuote = {
+      bidF: q.bid,
+      askF: q.ask,
+      seq: q.seq,
+      precision: instrument.pricePrecision,
+      bid,
+      ask,
+      timeMs: q.timeMs,
+      bidText: formatScaled(bid.n, bid.s),
+      askText: formatScaled(ask.n, ask.s),
+    };
+    this.quotes.set(q.instrumentId, priced);
+    return priced;
+  }
+
+  /** The instrument's latest quote, exact; null before its first. */
+  latest(instrument: InstrumentRecord): PricedQuote | null {
+    const q = this.market.latest(instrument.id);
+    return q === undefined ? null : this.priced(instrument, q);
+  }
+
+  termsOf(instrument: InstrumentRecord): ExactTerms {
+    const e = this.terms.get(instrument.id);
+    const fields = termFields(instrument);
+    if (e !== undefined && e.src === instrument && sameFields(e.snapshot, fields)) return e.terms;
+    const terms = exactTerms(instrument);
+    this.terms.set(instrument.id, { src: instrument, snapshot: fields, terms });
+    return terms;
+  }
+
+  /** The USD pair of each currency the platform quotes directly (majors first: the first seen wins). */
+  buildConversions() {
+    const map = new Map<string, Conversion>();
+    for (const r of this.market.instruments()) {
+      if (r.quoteCurrency === ACCOUNT_CURRENCY && r.baseCurrency !== ACCOUNT_CURRENCY) {
+        if (!map.has(r.baseCurrency)) map.set(r.baseCurrency, { instrumentId: r.id, pair: 'XXX/USD' });
+      } else if (r.baseCurrency === ACCOUNT_CURRENCY && r.quoteCurrency !== ACCOUNT_CURRENCY) {
+        if (!map.has(r.quoteCurrency)) map.set(r.quoteCurrency, { instrumentId: r.id, pair: 'USD/XXX' });
+      }
+    }
+    this.conversions = map;
+  }
+
+  get hasConversions() {
+    return this.conversions.size > 0;
+  }
+
+  /** USD conversion rates read from the latest exact quotes when asked (no table rebuilt per tick). */
+  readonly rates: ExactRateSource = (currency): ExactRate | null => {
+    const c = this.conversions.get(currency);
+    const instrument = c && this.market.instrumentById(c.instrumentId);
+    const q = instrument && this.latest(instrument);
+    if (!c || !q) return null;
+    return { pair: c.pair, bid: q.bid, ask: q.ask };
+  };
+
+  /** Float USD per unit of a currency at the latest mid, for screening only. */
+  usdPerUnitF(currency: string): number {
+    if (currency === ACCOUNT_CURRENCY) return 1;
+    const c = this.conversions.get(currency);
+    const q = c && this.market.latest(c.instrumentId);
+    if (!c || !q) return Number.NaN;
+    return c.pair === 'XXX/USD' ? q.mid : 1 / q.mid;
+  }
+
+  clear() {
+    this.quotes.clear();
+    this.terms.clear();
+  }
+}
+
+/** A scaled decimal as the nearest float (screens and trigger levels; decisions stay exact). */
+export const floatOf = (v: Scaled): number => Number(v.n) / 10 ** v.s;
