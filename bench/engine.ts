@@ -11,6 +11,9 @@
 //     `rebuild()`), quotes that cross nothing (the steady state): the tick path as server.ts wires it
 //     (engine.onQuote + AccountMonitor.onQuoteFor) against a bare typed-array revaluation loop over
 //     the same positions (per tick, the positions of the ticked instrument), same run. Goal ≤ 2×.
+//
+// ENGINE_PARTS=mix runs only (a) in memory; ENGINE_PROFILE=<file> writes a CPU profile of its
+// measured phases; ENGINE_MIX_SECONDS, ENGINE_ACCOUNTS, ENGINE_POSITIONS, ENGINE_TICK_SECONDS size it.
 import { checkNewOrder, exactQuoteFromFeed, exactTerms, LEDGER_TYPE } from '@meridian/domain';
 import { sql } from 'drizzle-orm';
 import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
@@ -54,6 +57,29 @@ function pct(samples: number[] | Float64Array) {
     p50Us: round3(at(0.5)),
     p99Us: round3(at(0.99)),
     maxUs: round3(s[s.length - 1] ?? Number.NaN),
+  };
+}
+
+/**
+ * ENGINE_PROFILE=file.cpuprofile: a CPU profile of the measured command mix only (not the setup),
+ * for finding where a command's time goes (open it in Chrome DevTools).
+ */
+async function startProfile() {
+  const file = process.env.ENGINE_PROFILE;
+  if (!file) return null;
+  const { Session } = await import('node:inspector/promises');
+  const { writeFileSync } = await import('node:fs');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 200 });
+  await session.post('Profiler.start');
+  return {
+    async stop() {
+      const { profile } = await session.post('Profiler.stop');
+      writeFileSync(file, JSON.stringify(profile));
+      session.disconnect();
+    },
   };
 }
 
@@ -253,6 +279,7 @@ async function commandMix(durable: boolean, inFlight: number) {
   const warmEnd = Date.now() + 1500;
   while (Date.now() < warmEnd) await one(false);
 
+  const profile = await startProfile();
   const seqEnd = Date.now() + (MIX_SECONDS * 1000) / 2;
   let seqOps = 0;
   const seqT0 = ns();
@@ -279,6 +306,7 @@ async function commandMix(durable: boolean, inFlight: number) {
     }),
   );
   const concS = usSince(concT0) / 1e6;
+  await profile?.stop();
   const concurrent = Object.fromEntries(Object.entries(lat).map(([k, v]) => [k, pct(v)])) as Record<
     Cmd,
     ReturnType<typeof pct>

@@ -296,6 +296,20 @@ export class TradingEngine {
     this.live.set(o.id, o);
     getOrCreate(this.byUser, o.userId, () => new Set<number>()).add(o.id);
     this.addLots(o, o.quantity);
+    this.indexTriggers(o);
+    if (o.status === 1) {
+      const units = floatOf(o.quantity) * floatOf(o.contractSize) * (o.side === 'buy' ? 1 : -1);
+      getOrCreate(this.positions, o.instrumentId, () => new PositionTable()).add(
+        o.id,
+        floatOf(o.openPrice!),
+        units,
+        this.book.slot(o.userId),
+      );
+    }
+  }
+
+  /** A pending order's fill level, or an open position's stop loss and take profit. */
+  private indexTriggers(o: LiveOrder) {
     const t = getOrCreate(this.triggers, o.instrumentId, () => ({
       bid: new TriggerIndex(),
       ask: new TriggerIndex(),
@@ -321,13 +335,6 @@ export class TradingEngine {
           level: floatOf(o.takeProfit),
           kind: 'take_profit',
         });
-      const units = floatOf(o.quantity) * floatOf(o.contractSize) * (o.side === 'buy' ? 1 : -1);
-      getOrCreate(this.positions, o.instrumentId, () => new PositionTable()).add(
-        o.id,
-        floatOf(o.openPrice!),
-        units,
-        this.book.slot(o.userId),
-      );
     }
   }
 
@@ -352,6 +359,21 @@ export class TradingEngine {
     if (next.n === 0n) mine.delete(o.instrumentId);
     else mine.set(o.instrumentId, next);
     if (mine.size === 0) this.lotsByUser.delete(o.userId);
+  }
+
+  /**
+   * New stops on a live order: only its triggers change (an open position's; a pending order's
+   * stops wait for the fill), not its lots or its place in the stop-out screen.
+   */
+  private restageStops(o: LiveOrder) {
+    this.live.set(o.id, o);
+    if (o.status === 1) {
+      const t = this.triggers.get(o.instrumentId);
+      t?.bid.remove(o.id);
+      t?.ask.remove(o.id);
+      this.indexTriggers(o);
+    }
+    this.journal.putOrder(o.row);
   }
 
   /** Replaces an order's memory and stages its row for the journal. */
@@ -758,7 +780,7 @@ export class TradingEngine {
     if (!checked.ok) throw new AppError(checked.error.code);
     const { stopLoss: sl, takeProfit: tp } = checked.value;
     const row: OrderRow = { ...o.row, stopLoss: levelText(sl), takeProfit: levelText(tp) };
-    this.stage({ ...o, row, stopLoss: sl, takeProfit: tp });
+    this.restageStops({ ...o, row, stopLoss: sl, takeProfit: tp });
     await this.journal.commit();
     return row;
   }
