@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { SERVER_NODE_FLAGS } from '../scripts/node-flags.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const BENCHMARKS = [
@@ -66,12 +67,16 @@ async function run(bench) {
     `\n=== ${bench.name} (limit ${bench.limitS} s; background load before it: ${load ?? '?'}% of a core)`,
   );
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', `bench/${bench.name}.ts`], {
-      cwd: root,
-      stdio: 'inherit',
-      detached: true, // its own process group, so servers and browsers it started go with it
-      env: { ...process.env, BENCH_RESULT_FILE: resultFile },
-    });
+    const child = spawn(
+      process.execPath,
+      [...SERVER_NODE_FLAGS, '--import', 'tsx', `bench/${bench.name}.ts`],
+      {
+        cwd: root,
+        stdio: 'inherit',
+        detached: true, // its own process group, so servers and browsers it started go with it
+        env: { ...process.env, BENCH_RESULT_FILE: resultFile },
+      },
+    );
     current = child;
     let timedOut = false;
     const timer = setTimeout(() => {

@@ -66,7 +66,9 @@ export class Journal {
   private schedule() {
     if (this.writing || this.scheduled) return;
     this.scheduled = true;
-    // Let the commands already on their way stage first (same turn of the event loop).
+    // Let the commands already on their way stage first (same turn of the event loop). Not a
+    // microtask: with PGlite the write runs on this thread, so requests parsed in the same poll
+    // phase would each get a write of their own (measured: 2 071 → 199 orders/s over HTTP).
     setImmediate(() => {
       this.scheduled = false;
       void this.drain();
