@@ -22,6 +22,8 @@ export interface PricedQuote extends ExactQuote {
   readonly precision: number;
   readonly bidText: string;
   readonly askText: string;
+  /** `timeMs` as the Date a row stores (shared by every row this quote prices; never mutated). */
+  readonly time: Date;
 }
 
 interface TermsEntry {
@@ -94,6 +96,7 @@ export class ExactMarket {
       timeMs: q.timeMs,
       bidText: formatScaled(bid.n, bid.s),
       askText: formatScaled(ask.n, ask.s),
+      time: new Date(q.timeMs),
     };
     this.quotes.set(q.instrumentId, priced);
     return priced;

@@ -550,6 +550,8 @@ export class TradingEngine {
       throw new AppError('RISK_INSUFFICIENT_MARGIN');
     const q = quote!;
     const isMarket = a.kind === 'market';
+    // One Date for the order's creation and opening (rows are never mutated in place).
+    const at = new Date(nowMs);
     const id = this.ids.take();
     const priceText = text(a.price);
     const row: OrderRow = {
@@ -568,7 +570,7 @@ export class TradingEngine {
       openPrice: isMarket ? priceText : null,
       openBid: q.bidText,
       openAsk: q.askText,
-      openQuoteTime: new Date(q.timeMs),
+      openQuoteTime: q.time,
       openQuoteSeq: q.seq,
       stopLoss: levelText(a.stopLoss),
       takeProfit: levelText(a.takeProfit),
@@ -581,8 +583,8 @@ export class TradingEngine {
       closeQuoteSeq: null,
       closeReason: null,
       realisedProfit: null,
-      createdAt: new Date(nowMs),
-      openedAt: isMarket ? new Date(nowMs) : null,
+      createdAt: at,
+      openedAt: isMarket ? at : null,
       closedAt: null,
     };
     // Margin out of balance into margin, then the fee: two ledger entries (funds checked above).
@@ -717,7 +719,7 @@ export class TradingEngine {
       closePrice: text(closeSideOf(o.side, pq)),
       closeBid: pq.bidText,
       closeAsk: pq.askText,
-      closeQuoteTime: new Date(pq.timeMs),
+      closeQuoteTime: pq.time,
       closeQuoteSeq: q.seq,
       closeReason: reason,
       realisedProfit: microText(profit),
@@ -912,7 +914,7 @@ export class TradingEngine {
       openPrice: fillText,
       openBid: pq.bidText,
       openAsk: pq.askText,
-      openQuoteTime: new Date(pq.timeMs),
+      openQuoteTime: pq.time,
       openQuoteSeq: q.seq,
       margin: microText(margin),
       fee: microText(fee),

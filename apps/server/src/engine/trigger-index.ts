@@ -68,28 +68,36 @@ class Side {
     if (this.dead > COMPACT_MIN && this.dead * 2 > this.heap.length) this.compact();
   }
 
+  /** Drops the removed entries and restores the heap bottom-up (O(n), not n pushes). */
   private compact() {
-    const live = this.heap.filter((e) => !e.dead);
-    this.heap = [];
+    const h = this.heap.filter((e) => !e.dead);
+    this.heap = h;
     this.dead = 0;
-    for (const e of live) this.add(e);
+    for (let i = (h.length >> 1) - 1; i >= 0; i--) this.siftDown(i);
+  }
+
+  private siftDown(start: number) {
+    const h = this.heap;
+    const n = h.length;
+    const e = h[start]!;
+    let i = start;
+    for (;;) {
+      let child = 2 * i + 1;
+      if (child >= n) break;
+      if (child + 1 < n && this.before(h[child + 1]!, h[child]!)) child++;
+      if (!this.before(h[child]!, e)) break;
+      h[i] = h[child]!;
+      i = child;
+    }
+    h[i] = e;
   }
 
   private popTop() {
     const h = this.heap;
     const last = h.pop()!;
     if (h.length === 0) return;
-    const n = h.length;
-    let i = 0;
-    for (;;) {
-      let child = 2 * i + 1;
-      if (child >= n) break;
-      if (child + 1 < n && this.before(h[child + 1]!, h[child]!)) child++;
-      if (!this.before(h[child]!, last)) break;
-      h[i] = h[child]!;
-      i = child;
-    }
-    h[i] = last;
+    h[0] = last;
+    this.siftDown(0);
   }
 
   /** The first live level to fire, if any (removed entries on top are dropped on the way). */
