@@ -102,12 +102,15 @@ export function computeMargin(
     exactRates(rates),
   );
   if (!r.ok) return r;
-  return tradingOk({
-    usd: microsToMoney(r.value.micros),
-    amount: money(r.value.amount.num).div(money(r.value.amount.den)),
-    currency: r.value.currency,
-  });
+  return tradingOk(moneyFigures(r.value.micros, r.value.amount, r.value.currency));
 }
 
 /** Micro-dollars as Money (6 decimals). */
 export const microsToMoney = (micros: bigint): Money => money(formatScaled(micros, LEDGER_SCALE));
+
+/** An exact figure (micro-dollars, and the formula's own ratio) as the Money the adapters answer. */
+export const moneyFigures = (micros: bigint, amount: Ratio, currency: string) => ({
+  usd: microsToMoney(micros),
+  amount: money(amount.num).div(money(amount.den)),
+  currency,
+});

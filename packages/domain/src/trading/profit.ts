@@ -1,5 +1,5 @@
 import { addScaled, pow10, type Ratio, type Scaled } from '../exact/scaled.ts';
-import { type Money, type MoneyInput, money, scaledOf } from '../money.ts';
+import { type Money, type MoneyInput, scaledOf } from '../money.ts';
 import {
   type ConversionError,
   type ExactRateSource,
@@ -8,7 +8,7 @@ import {
   usdMicros,
 } from './conversion.ts';
 import type { InstrumentTerms } from './instrument-terms.ts';
-import { microsToMoney } from './margin.ts';
+import { moneyFigures } from './margin.ts';
 import { closePriceOf, type TradeQuote } from './quote.ts';
 import { type TradingResult, tradingOk } from './result.ts';
 import type { Side } from './side.ts';
@@ -77,11 +77,7 @@ export function computeProfit(
     exactRates(rates),
   );
   if (!r.ok) return r;
-  return tradingOk({
-    usd: microsToMoney(r.value.micros),
-    amount: money(r.value.amount.num).div(money(r.value.amount.den)),
-    currency: position.terms.quoteCurrency,
-  });
+  return tradingOk(moneyFigures(r.value.micros, r.value.amount, position.terms.quoteCurrency));
 }
 
 /** Floating profit of an open position at a quote: buy marks at the bid, sell at the ask. */
