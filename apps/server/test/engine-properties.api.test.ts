@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { instruments, users } from '../src/db/schema.ts';
 import { seedIfEmpty } from '../src/db/seed.ts';
+import { rowOf } from '../src/engine/live-order.ts';
 import { TradingEngine } from '../src/engine/trading-engine.ts';
 import { AppError } from '../src/lib/app-error.ts';
 import { toRecord } from '../src/market/live-market.ts';
@@ -184,8 +185,8 @@ describe('trading engine properties', () => {
             const open = engine.liveOrdersOf(userId).filter((o) => o.status === 1);
             for (const o of open) {
               const closeSide = o.side === 'buy' ? quote.bid : quote.ask;
-              const sl = o.stopLoss && Number(o.row.stopLoss);
-              const tp = o.takeProfit && Number(o.row.takeProfit);
+              const sl = o.stopLoss && Number(rowOf(o).stopLoss);
+              const tp = o.takeProfit && Number(rowOf(o).takeProfit);
               if (sl) expect(o.side === 'buy' ? closeSide > sl : closeSide < sl).toBe(true);
               if (tp) expect(o.side === 'buy' ? closeSide < tp : closeSide > tp).toBe(true);
             }

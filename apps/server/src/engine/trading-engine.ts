@@ -43,7 +43,7 @@ import {
 import { ExactMarket, floatOf, type PricedQuote } from './exact-market.ts';
 import { type JournalBatch, writeJournalBatch } from './journal.repository.ts';
 import { Journal } from './journal.ts';
-import { type LiveOrder, liveOrderFromRow } from './live-order.ts';
+import { type LiveOrder, liveOrderFromRow, rowOf } from './live-order.ts';
 import { findOrder, loadLiveOrders, type OrderRow } from './order.repository.ts';
 import { OrderIds } from './order-ids.ts';
 import { PositionTable } from './position-table.ts';
@@ -365,7 +365,7 @@ export class TradingEngine {
    * New stops on a live order: only its triggers change (an open position's; a pending order's
    * stops wait for the fill), not its lots or its place in the stop-out screen.
    */
-  private restageStops(o: LiveOrder) {
+  private restageStops(o: LiveOrder, row: OrderRow) {
     this.live.set(o.id, o);
     if (o.status === 1) {
       const t = this.triggers.get(o.instrumentId);
@@ -373,14 +373,14 @@ export class TradingEngine {
       t?.ask.remove(o.id);
       this.indexTriggers(o);
     }
-    this.journal.putOrder(o.row);
+    this.journal.putOrder(row);
   }
 
   /** Replaces an order's memory and stages its row for the journal. */
-  private stage(o: LiveOrder) {
+  private stage(o: LiveOrder, row: OrderRow) {
     this.unindex(o.id);
-    if (o.row.status === 0 || o.row.status === 1) this.index(o);
-    this.journal.putOrder(o.row);
+    if (row.status === 0 || row.status === 1) this.index(o);
+    this.journal.putOrder(row);
   }
 
   liveOrdersOf(userId: number): LiveOrder[] {
@@ -605,27 +605,37 @@ export class TradingEngine {
         memo,
         idempotencyKey: `fee:${id}`,
       });
-    this.stage({
+    this.stage(
+      {
+        id,
+        userId,
+        instrumentId: instrument.id,
+        side: a.side,
+        status: isMarket ? 1 : 0,
+        leverage: a.leverage,
+        marginMode: instrument.marginMode,
+        feeType,
+        pendingKind: a.pendingKind,
+        quantity: a.quantity,
+        contractSize: terms.contractSize,
+        contractSizeText: instrument.contractSize,
+        feeRate: terms.feeRate,
+        feeRateText: instrument.feeRate,
+        targetPrice: isMarket ? null : a.price,
+        openPrice: isMarket ? a.price : null,
+        openBid: q.bidText,
+        openAsk: q.askText,
+        openQuoteTime: q.time,
+        openQuoteSeq: q.seq,
+        stopLoss: a.stopLoss,
+        takeProfit: a.takeProfit,
+        margin: a.marginMicros,
+        fee: a.feeMicros,
+        createdAt: at,
+        openedAt: isMarket ? at : null,
+      },
       row,
-      id,
-      userId,
-      instrumentId: instrument.id,
-      side: a.side,
-      status: isMarket ? 1 : 0,
-      leverage: a.leverage,
-      marginMode: instrument.marginMode,
-      feeType,
-      pendingKind: a.pendingKind,
-      quantity: a.quantity,
-      contractSize: terms.contractSize,
-      feeRate: terms.feeRate,
-      targetPrice: isMarket ? null : a.price,
-      openPrice: isMarket ? a.price : null,
-      stopLoss: a.stopLoss,
-      takeProfit: a.takeProfit,
-      margin: a.marginMicros,
-      fee: a.feeMicros,
-    });
+    );
     return row;
   }
 
@@ -714,7 +724,7 @@ export class TradingEngine {
         idempotencyKey: `nbp:${o.id}`,
       });
     const row: OrderRow = {
-      ...o.row,
+      ...rowOf(o),
       status: 3,
       closePrice: text(closeSideOf(o.side, pq)),
       closeBid: pq.bidText,
@@ -725,7 +735,7 @@ export class TradingEngine {
       realisedProfit: microText(profit),
       closedAt: new Date(this.deps.now()),
     };
-    this.stage({ ...o, row });
+    this.stage(o, row);
     fx.end(o.userId, o.id);
     return row;
   }
@@ -751,8 +761,13 @@ export class TradingEngine {
       memo: `order ${o.id} cancelled`,
       idempotencyKey: `cancel:${o.id}`,
     });
-    const row: OrderRow = { ...o.row, status: 4, closeReason: reason, closedAt: new Date(this.deps.now()) };
-    this.stage({ ...o, row });
+    const row: OrderRow = {
+      ...rowOf(o),
+      status: 4,
+      closeReason: reason,
+      closedAt: new Date(this.deps.now()),
+    };
+    this.stage(o, row);
     fx.end(o.userId, o.id);
     return row;
   }
@@ -781,8 +796,9 @@ export class TradingEngine {
           });
     if (!checked.ok) throw new AppError(checked.error.code);
     const { stopLoss: sl, takeProfit: tp } = checked.value;
-    const row: OrderRow = { ...o.row, stopLoss: levelText(sl), takeProfit: levelText(tp) };
-    this.restageStops({ ...o, row, stopLoss: sl, takeProfit: tp });
+    const next: LiveOrder = { ...o, stopLoss: sl, takeProfit: tp };
+    const row = rowOf(next);
+    this.restageStops(next, row);
     await this.journal.commit();
     return row;
   }
@@ -908,28 +924,20 @@ export class TradingEngine {
         memo: `order ${o.id} filled at ${fillText}`,
         idempotencyKey: `fill-adjust:${o.id}`,
       });
-    const row: OrderRow = {
-      ...o.row,
+    const next: LiveOrder = {
+      ...o,
       status: 1,
-      openPrice: fillText,
+      pendingKind: null,
+      openPrice: fillPrice,
       openBid: pq.bidText,
       openAsk: pq.askText,
       openQuoteTime: pq.time,
       openQuoteSeq: q.seq,
-      margin: microText(margin),
-      fee: microText(fee),
-      openedAt: new Date(this.deps.now()),
-    };
-    this.stage({
-      ...o,
-      row,
-      status: 1,
-      pendingKind: null,
-      targetPrice: null,
-      openPrice: fillPrice,
       margin,
       fee,
-    });
+      openedAt: new Date(this.deps.now()),
+    };
+    this.stage(next, rowOf(next));
     fx.touched.add(o.userId);
   }
 

@@ -14,13 +14,16 @@ export interface Trigger {
   kind: 'fill' | 'stop_loss' | 'take_profit';
 }
 
-/** A trigger placed in a side: ordered by level, then by when it was set (`seq`). */
-interface Entry {
-  readonly level: number;
+/**
+ * A trigger as placed in a side: ordered by level, then by when it was set (`seq`); an order's
+ * second trigger (stop loss and take profit) hangs off its first (`next`). One object per
+ * trigger, since every open position with stops keeps two for as long as it is open.
+ */
+interface Entry extends Trigger {
   readonly seq: number;
-  readonly trigger: Trigger;
   readonly side: Side;
   dead: boolean;
+  next: Entry | null;
 }
 
 /** Below this many removed entries a side is never compacted (not worth a rebuild). */
@@ -129,24 +132,30 @@ const NONE: readonly Trigger[] = Object.freeze([]);
 export class TriggerIndex {
   private readonly below = new Side(true);
   private readonly above = new Side(false);
-  /** Each order's entries: at most a stop loss and a take profit, or one fill. */
-  private readonly byOrder = new Map<number, Entry[]>();
+  /** Each order's first entry (its others follow through `next`). */
+  private readonly byOrder = new Map<number, Entry>();
   private seq = 0;
 
   add(direction: 'below' | 'above', t: Trigger) {
     const side = direction === 'below' ? this.below : this.above;
-    const entry: Entry = { level: t.level, seq: this.seq++, trigger: t, side, dead: false };
+    const entry: Entry = {
+      orderId: t.orderId,
+      level: t.level,
+      kind: t.kind,
+      seq: this.seq++,
+      side,
+      dead: false,
+      next: this.byOrder.get(t.orderId) ?? null,
+    };
     side.add(entry);
-    const placed = this.byOrder.get(t.orderId);
-    if (placed) placed.push(entry);
-    else this.byOrder.set(t.orderId, [entry]);
+    this.byOrder.set(t.orderId, entry);
   }
 
   remove(orderId: number) {
-    const placed = this.byOrder.get(orderId);
-    if (!placed) return;
+    let e: Entry | null | undefined = this.byOrder.get(orderId);
+    if (!e) return;
     this.byOrder.delete(orderId);
-    for (const e of placed) e.side.remove(e);
+    for (; e; e = e.next) e.side.remove(e);
   }
 
   /**
@@ -164,10 +173,7 @@ export class TriggerIndex {
     this.above.collect(above, (level) => price >= level);
     below.sort((x, y) => (x.level === y.level ? x.seq - y.seq : y.level - x.level));
     above.sort((x, y) => (x.level === y.level ? x.seq - y.seq : x.level - y.level));
-    const out: Trigger[] = [];
-    for (const e of below) out.push(e.trigger);
-    for (const e of above) out.push(e.trigger);
-    return out;
+    return below.concat(above);
   }
 
   get size() {

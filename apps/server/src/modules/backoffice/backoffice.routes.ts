@@ -31,7 +31,7 @@ import {
 import { LEDGER_TYPE, money } from '@meridian/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import type { LiveOrder } from '../../engine/live-order.ts';
+import { type LiveOrder, rowOf } from '../../engine/live-order.ts';
 import type { OrderRow } from '../../engine/order.repository.ts';
 import type { TradingEngine } from '../../engine/trading-engine.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -135,7 +135,7 @@ export function registerBackofficeRoutes(app: FastifyInstance, deps: BackofficeD
     const owners = new Map(
       (await usersByIds(db, [...new Set(orders.map((o) => o.userId))])).map((u) => [u.id, u.uid]),
     );
-    return orders.map((o) => orderRow(o.row, owners.get(o.userId) ?? '', o));
+    return orders.map((o) => orderRow(rowOf(o), owners.get(o.userId) ?? '', o));
   }
 
   const requireUser = async (id: number) => {
