@@ -102,10 +102,16 @@ export class ExactMarket {
     return priced;
   }
 
-  /** The instrument's latest quote, exact; null before its first. */
+  /**
+   * The instrument's latest quote, exact; null before its first, and null for a quote that is not
+   * a price (a feed glitch: zero, negative, not a number), which then prices nothing: an order is
+   * refused as 'price unavailable', a conversion as unavailable, a mark counts as unpriced.
+   */
   latest(instrument: InstrumentRecord): PricedQuote | null {
     const q = this.market.latest(instrument.id);
-    return q === undefined ? null : this.priced(instrument, q);
+    if (q === undefined || !(q.bid > 0 && q.ask > 0 && Number.isFinite(q.bid) && Number.isFinite(q.ask)))
+      return null;
+    return this.priced(instrument, q);
   }
 
   termsOf(instrument: InstrumentRecord): ExactTerms {
