@@ -55,23 +55,26 @@ describe('the engine after a crash', () => {
     await waitHealthy();
     const { token } = (await get('/api/user/createAccountDemoForU?demo_id=kill-device-0001')).data;
     const btc = (await get('/v1/api/forex/trade_list?searchCurrency=BTCUSD')).data[0];
-    const ask: number = btc.ForexQuotations.Ask;
+    const latestAsk = async (): Promise<number> =>
+      (await get('/v1/api/forex/trade_list?searchCurrency=BTCUSD')).data[0].ForexQuotations.Ask;
     const q = (p: Record<string, string | number>) =>
       `/v1/api/forex/submit?${new URLSearchParams(Object.entries({ type: 1, cont: '0.1', forex_id: btc.Id, multiple: 10, ...p }).map(([k, v]): [string, string] => [k, String(v)]))}`;
-    // Like a real client, retry while the price is momentarily unavailable (a busy machine can
-    // stall the feed past the staleness limit).
-    const place = async (p: Record<string, string | number>) => {
+    // Like a real client: levels are set from the price read just before, and the order is sent
+    // again while the price is momentarily unavailable (a busy machine can stall the feed past the
+    // staleness limit) or has moved past the level between that read and the order (4012, 4017).
+    const retryable = new Set([4012, 4013, 4017]);
+    const place = async (fields: (ask: number) => Record<string, string | number>) => {
       for (let i = 0; i < 40; i++) {
-        const r = await get(q(p), token);
-        if (r.code !== 4013) return r.data;
+        const r = await get(q(fields(await latestAsk())), token);
+        if (!retryable.has(r.code)) return r.data;
         await new Promise((res) => setTimeout(res, 250));
       }
-      throw new Error('price unavailable for 10 s');
+      throw new Error('no order placed in 10 s');
     };
     // Far triggers that stay put while the server is down; near ones that fire soon after restart.
-    const farPending = await place({ status: 0, target_price: (ask * 0.5).toFixed(2) });
-    const nearPending = await place({ status: 0, target_price: (ask + 2).toFixed(2) });
-    const position = await place({ status: 1, target_profit_price: (ask + 2).toFixed(2) });
+    const farPending = await place((ask) => ({ status: 0, target_price: (ask * 0.5).toFixed(2) }));
+    const nearPending = await place((ask) => ({ status: 0, target_price: (ask + 2).toFixed(2) }));
+    const position = await place((ask) => ({ status: 1, target_profit_price: (ask + 2).toFixed(2) }));
     expect([farPending.Status, nearPending.Status, position.Status]).toEqual([0, 0, 1]);
 
     child!.kill('SIGKILL');

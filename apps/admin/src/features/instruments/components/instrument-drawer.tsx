@@ -1,44 +1,19 @@
 import { UploadOutlined } from '@ant-design/icons';
-import { type StaffInstrument, staffUpdateInstrumentCall } from '@meridian/contracts';
+import type { StaffInstrument } from '@meridian/contracts';
 import { useMutation } from '@tanstack/react-query';
-import {
-  Button,
-  Col,
-  Drawer,
-  Flex,
-  Form,
-  Input,
-  InputNumber,
-  Radio,
-  Row,
-  Select,
-  Switch,
-  Typography,
-  Upload,
-} from 'antd';
+import { Button, Drawer, Flex, Form, Typography, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { contractRule } from '../../../lib/contract-rule';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import type { Category } from '../api/get-categories';
 import { type InstrumentChanges, updateInstrument } from '../api/update-instrument';
 import { isAcceptableLogo, LOGO_TYPES, uploadLogo } from '../api/upload-logo';
+import { InstrumentFields } from './instrument-fields';
 import { InstrumentLogo } from './instrument-logo';
-import { sessionOptions } from './session-options';
 
 type Values = Required<InstrumentChanges>;
-const fields = staffUpdateInstrumentCall.body!.shape;
 
-const DECIMAL_FIELDS = ['lotStep', 'minLots', 'contractSize', 'maxLotsPerOrder', 'maxOpenLots'] as const;
-
-/** Leverage choices typed as tags: whole numbers 1–1000, no repeats, ascending. */
-export function normalizeLeverage(values: Array<string | number> | undefined): number[] {
-  const out = new Set<number>();
-  for (const v of values ?? []) {
-    const n = Number(String(v).trim());
-    if (Number.isInteger(n) && n >= 1 && n <= 1000) out.add(n);
-  }
-  return [...out].sort((a, b) => a - b);
-}
+/** Re-exported for the callers and tests that know it from here. */
+export { normalizeLeverage } from './instrument-fields';
 
 /** The fields whose value differs from the instrument's (only those are sent). */
 export function changedFields(instrument: StaffInstrument, values: Values): InstrumentChanges {
@@ -124,7 +99,6 @@ export function InstrumentDrawer({
     sort: instrument.sort,
     enabled: instrument.enabled,
   };
-  const decimalRule = contractRule(fields.lotStep, t('instruments.positiveDecimal'));
   return (
     <Drawer
       open
@@ -175,133 +149,31 @@ export function InstrumentDrawer({
       </Flex>
       {canEdit ? (
         <Form<Values> form={form} layout="vertical" initialValues={initial} onFinish={onFinish}>
-          <Row gutter={16}>
-            <Col span={12}>
-              <Form.Item
-                name="showCode"
-                label={t('instruments.showCode')}
-                rules={[
-                  { required: true, whitespace: true, max: 40, message: t('instruments.showCodeRule') },
-                ]}
-              >
-                <Input maxLength={40} />
-              </Form.Item>
-            </Col>
-            <Col span={12}>
-              <Form.Item name="categoryId" label={t('instruments.category')} rules={[{ required: true }]}>
-                <Select options={categories.map((c) => ({ value: c.id, label: c.key }))} />
-              </Form.Item>
-            </Col>
-            <Col span={12}>
-              <Form.Item
-                name="spreadPoints"
-                label={t('instruments.spreadPoints')}
-                extra={t('instruments.spreadHint')}
-                rules={[
-                  {
-                    required: true,
-                    type: 'integer',
-                    min: 1,
-                    max: 100_000,
-                    message: t('instruments.spreadRule'),
-                  },
-                ]}
-              >
-                <InputNumber min={1} max={100_000} precision={0} style={{ width: '100%' }} />
-              </Form.Item>
-            </Col>
-            <Col span={12}>
-              <Form.Item
-                name="pricePrecision"
-                label={t('instruments.pricePrecision')}
-                extra={t('instruments.pricePrecisionHint')}
-                rules={[
-                  {
-                    required: true,
-                    type: 'integer',
-                    min: 0,
-                    max: 8,
-                    message: t('instruments.pricePrecisionRule'),
-                  },
-                ]}
-              >
-                <InputNumber min={0} max={8} precision={0} style={{ width: '100%' }} />
-              </Form.Item>
-            </Col>
-            <Col span={12}>
-              <Form.Item
-                name="session"
-                label={t('instruments.session')}
-                extra={t('instruments.sessionHint')}
-                rules={[{ required: true }, contractRule(fields.session, t('instruments.sessionRule'))]}
-              >
-                <Select options={sessionOptions(t)} />
-              </Form.Item>
-            </Col>
-            <Col span={12}>
-              <Form.Item
-                name="feeRate"
-                label={t('instruments.feeRate')}
-                rules={[{ required: true }, contractRule(fields.feeRate, t('instruments.feeRateRule'))]}
-              >
-                <Input inputMode="decimal" />
-              </Form.Item>
-            </Col>
-            {DECIMAL_FIELDS.map((name) => (
-              <Col span={12} key={name}>
-                <Form.Item
-                  name={name}
-                  label={t(`instruments.${name}`)}
-                  rules={[{ required: true }, decimalRule]}
-                >
-                  <Input inputMode="decimal" />
-                </Form.Item>
-              </Col>
-            ))}
-            <Col span={12}>
-              <Form.Item name="marginMode" label={t('instruments.marginMode')}>
-                <Radio.Group
-                  options={[
-                    { value: 1, label: t('instruments.marginModes.1') },
-                    { value: 2, label: t('instruments.marginModes.2') },
-                  ]}
-                />
-              </Form.Item>
-            </Col>
-            <Col span={12}>
-              <Form.Item
-                name="sort"
-                label={t('instruments.sort')}
-                rules={[
-                  {
-                    required: true,
-                    type: 'integer',
-                    min: 0,
-                    max: 100_000,
-                    message: t('instruments.sortRule'),
-                  },
-                ]}
-              >
-                <InputNumber min={0} max={100_000} precision={0} style={{ width: '100%' }} />
-              </Form.Item>
-            </Col>
-            <Col span={24}>
-              <Form.Item
-                name="leverageOptions"
-                label={t('instruments.leverageOptions')}
-                extra={t('instruments.leverageHint')}
-                normalize={normalizeLeverage}
-                rules={[{ type: 'array', max: 12, message: t('instruments.leverageRule') }]}
-              >
-                <Select mode="tags" tokenSeparators={[',', ' ']} open={false} suffixIcon={null} />
-              </Form.Item>
-            </Col>
-            <Col span={12}>
-              <Form.Item name="enabled" label={t('instruments.enabled')} valuePropName="checked">
-                <Switch />
-              </Form.Item>
-            </Col>
-          </Row>
+          <InstrumentFields
+            mode="edit"
+            categories={categories}
+            sections={[
+              {
+                names: [
+                  'showCode',
+                  'categoryId',
+                  'spreadPoints',
+                  'pricePrecision',
+                  'session',
+                  'feeRate',
+                  'lotStep',
+                  'minLots',
+                  'contractSize',
+                  'maxLotsPerOrder',
+                  'maxOpenLots',
+                  'marginMode',
+                  'sort',
+                  'leverageOptions',
+                  'enabled',
+                ],
+              },
+            ]}
+          />
         </Form>
       ) : null}
     </Drawer>

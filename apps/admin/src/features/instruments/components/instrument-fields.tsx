@@ -1,0 +1,304 @@
+import { staffCreateInstrumentCall, staffUpdateInstrumentCall } from '@meridian/contracts';
+import { Col, Divider, Form, Input, InputNumber, Radio, Row, Select, Switch } from 'antd';
+import type { Rule } from 'antd/es/form';
+import { Fragment, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { contractRule } from '../../../lib/contract-rule';
+import type { NewInstrument } from '../api/create-instrument';
+import type { Category } from '../api/get-categories';
+import type { InstrumentChanges } from '../api/update-instrument';
+import { sessionOptions } from './session-options';
+
+const createFields = staffCreateInstrumentCall.body!.shape;
+const updateFields = staffUpdateInstrumentCall.body!.shape;
+
+/** Every field a form of an instrument may show (the edit form shows a part of them). */
+export type InstrumentFieldName = keyof NewInstrument;
+
+/** Leverage choices typed as tags: whole numbers 1–1000, no repeats, ascending. */
+export function normalizeLeverage(values: Array<string | number> | undefined): number[] {
+  const out = new Set<number>();
+  for (const v of values ?? []) {
+    const n = Number(String(v).trim());
+    if (Number.isInteger(n) && n >= 1 && n <= 1000) out.add(n);
+  }
+  return [...out].sort((a, b) => a - b);
+}
+
+const upper = (v: unknown) => (typeof v === 'string' ? v.toUpperCase() : v);
+
+/** A group of fields, under a divider when it has a title. */
+export interface InstrumentFieldSection<Name extends InstrumentFieldName> {
+  title?: ReactNode;
+  names: readonly Name[];
+}
+
+/**
+ * The fields of an instrument's form, in the order of `sections` (two columns, leverage on a whole line).
+ * `mode` tells what differs:
+ * - `create` (POST /instruments): the contract's create body; every `required` rule says why in its
+ *   own message; the identity fields (code, currencies), reference price, volatility and tick interval.
+ * - `edit` (POST /instruments/:id): the contract's update body; `required` rules keep antd's message;
+ *   hints under the spread and the price precision (they apply from the next quote).
+ */
+export function InstrumentFields({
+  mode,
+  categories,
+  sections,
+}:
+  | {
+      mode: 'create';
+      categories: Category[];
+      sections: ReadonlyArray<InstrumentFieldSection<keyof NewInstrument>>;
+    }
+  | {
+      mode: 'edit';
+      categories: Category[];
+      sections: ReadonlyArray<InstrumentFieldSection<keyof InstrumentChanges>>;
+    }) {
+  const { t } = useTranslation();
+  const create = mode === 'create';
+  const fields = create ? createFields : updateFields;
+  const required = (message: string): Rule => (create ? { required: true, message } : { required: true });
+  const integer = (min: number, max: number, message: string): Rule[] => [
+    { required: true, type: 'integer', min, max, message },
+  ];
+  const decimalRules = [
+    required(t('instruments.positiveDecimal')),
+    contractRule(fields.lotStep, t('instruments.positiveDecimal')),
+  ];
+  const currencyRules = [
+    { required: true, message: t('instruments.currencyRule') },
+    contractRule(createFields.baseCurrency, t('instruments.currencyRule')),
+  ];
+  const wholeWidth = { width: '100%' };
+  const decimalInput = <Input inputMode="decimal" />;
+
+  const item = (name: InstrumentFieldName): ReactNode => {
+    switch (name) {
+      case 'code':
+        return (
+          <Form.Item
+            name="code"
+            label={t('instruments.code')}
+            extra={t('instruments.codeHint')}
+            normalize={upper}
+            rules={[
+              { required: true, message: t('instruments.codeRule') },
+              contractRule(createFields.code, t('instruments.codeRule')),
+            ]}
+          >
+            <Input maxLength={16} autoComplete="off" />
+          </Form.Item>
+        );
+      case 'showCode':
+        return (
+          <Form.Item
+            name="showCode"
+            label={t('instruments.showCode')}
+            rules={[{ required: true, whitespace: true, max: 40, message: t('instruments.showCodeRule') }]}
+          >
+            <Input maxLength={40} />
+          </Form.Item>
+        );
+      case 'categoryId':
+        return (
+          <Form.Item
+            name="categoryId"
+            label={t('instruments.category')}
+            rules={[required(t('instruments.categoryRule'))]}
+          >
+            <Select options={categories.map((c) => ({ value: c.id, label: c.key }))} />
+          </Form.Item>
+        );
+      case 'session':
+        return (
+          <Form.Item
+            name="session"
+            label={t('instruments.session')}
+            extra={t('instruments.sessionHint')}
+            rules={[
+              required(t('instruments.sessionRule')),
+              contractRule(fields.session, t('instruments.sessionRule')),
+            ]}
+          >
+            <Select options={sessionOptions(t)} />
+          </Form.Item>
+        );
+      case 'baseCurrency':
+        return (
+          <Form.Item
+            name="baseCurrency"
+            label={t('instruments.baseCurrency')}
+            normalize={upper}
+            rules={currencyRules}
+          >
+            <Input maxLength={3} autoComplete="off" />
+          </Form.Item>
+        );
+      case 'quoteCurrency':
+        return (
+          <Form.Item
+            name="quoteCurrency"
+            label={t('instruments.quoteCurrency')}
+            normalize={upper}
+            rules={currencyRules}
+          >
+            <Input maxLength={3} autoComplete="off" />
+          </Form.Item>
+        );
+      case 'pricePrecision':
+        return (
+          <Form.Item
+            name="pricePrecision"
+            label={t('instruments.pricePrecision')}
+            extra={create ? undefined : t('instruments.pricePrecisionHint')}
+            rules={integer(0, 8, t('instruments.pricePrecisionRule'))}
+          >
+            <InputNumber min={0} max={8} precision={0} style={wholeWidth} />
+          </Form.Item>
+        );
+      case 'spreadPoints':
+        return (
+          <Form.Item
+            name="spreadPoints"
+            label={t('instruments.spreadPoints')}
+            extra={create ? undefined : t('instruments.spreadHint')}
+            rules={integer(1, 100_000, t('instruments.spreadRule'))}
+          >
+            <InputNumber min={1} max={100_000} precision={0} style={wholeWidth} />
+          </Form.Item>
+        );
+      case 'lotStep':
+        return (
+          <Form.Item name="lotStep" label={t('instruments.lotStep')} rules={decimalRules}>
+            {decimalInput}
+          </Form.Item>
+        );
+      case 'minLots':
+        return (
+          <Form.Item name="minLots" label={t('instruments.minLots')} rules={decimalRules}>
+            {decimalInput}
+          </Form.Item>
+        );
+      case 'contractSize':
+        return (
+          <Form.Item name="contractSize" label={t('instruments.contractSize')} rules={decimalRules}>
+            {decimalInput}
+          </Form.Item>
+        );
+      case 'feeRate':
+        return (
+          <Form.Item
+            name="feeRate"
+            label={t('instruments.feeRate')}
+            rules={[
+              required(t('instruments.feeRateRule')),
+              contractRule(fields.feeRate, t('instruments.feeRateRule')),
+            ]}
+          >
+            {decimalInput}
+          </Form.Item>
+        );
+      case 'marginMode':
+        return (
+          <Form.Item name="marginMode" label={t('instruments.marginMode')}>
+            <Radio.Group
+              options={[
+                { value: 1, label: t('instruments.marginModes.1') },
+                { value: 2, label: t('instruments.marginModes.2') },
+              ]}
+            />
+          </Form.Item>
+        );
+      case 'leverageOptions':
+        return (
+          <Form.Item
+            name="leverageOptions"
+            label={t('instruments.leverageOptions')}
+            extra={t('instruments.leverageHint')}
+            normalize={normalizeLeverage}
+            rules={[{ type: 'array', max: 12, message: t('instruments.leverageRule') }]}
+          >
+            <Select mode="tags" tokenSeparators={[',', ' ']} open={false} suffixIcon={null} />
+          </Form.Item>
+        );
+      case 'referencePrice':
+        return (
+          <Form.Item
+            name="referencePrice"
+            label={t('instruments.referencePrice')}
+            extra={t('instruments.referencePriceHint')}
+            rules={decimalRules}
+          >
+            {decimalInput}
+          </Form.Item>
+        );
+      case 'annualVolatility':
+        return (
+          <Form.Item
+            name="annualVolatility"
+            label={t('instruments.annualVolatility')}
+            extra={t('instruments.annualVolatilityHint')}
+            rules={[
+              { required: true, message: t('instruments.annualVolatilityRule') },
+              contractRule(createFields.annualVolatility, t('instruments.annualVolatilityRule')),
+            ]}
+          >
+            {decimalInput}
+          </Form.Item>
+        );
+      case 'tickIntervalMs':
+        return (
+          <Form.Item
+            name="tickIntervalMs"
+            label={t('instruments.tickIntervalMs')}
+            rules={integer(100, 60_000, t('instruments.tickIntervalRule'))}
+          >
+            <InputNumber min={100} max={60_000} step={100} precision={0} style={wholeWidth} />
+          </Form.Item>
+        );
+      case 'maxLotsPerOrder':
+        return (
+          <Form.Item name="maxLotsPerOrder" label={t('instruments.maxLotsPerOrder')} rules={decimalRules}>
+            {decimalInput}
+          </Form.Item>
+        );
+      case 'maxOpenLots':
+        return (
+          <Form.Item name="maxOpenLots" label={t('instruments.maxOpenLots')} rules={decimalRules}>
+            {decimalInput}
+          </Form.Item>
+        );
+      case 'sort':
+        return (
+          <Form.Item
+            name="sort"
+            label={t('instruments.sort')}
+            rules={integer(0, 100_000, t('instruments.sortRule'))}
+          >
+            <InputNumber min={0} max={100_000} precision={0} style={wholeWidth} />
+          </Form.Item>
+        );
+      case 'enabled':
+        return (
+          <Form.Item name="enabled" label={t('instruments.enabled')} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        );
+    }
+  };
+
+  return sections.map(({ title, names }) => (
+    <Fragment key={names.join()}>
+      {title ? <Divider titlePlacement="start">{title}</Divider> : null}
+      <Row gutter={16}>
+        {names.map((name) => (
+          <Col span={name === 'leverageOptions' ? 24 : 12} key={name}>
+            {item(name)}
+          </Col>
+        ))}
+      </Row>
+    </Fragment>
+  ));
+}
