@@ -3,7 +3,7 @@ import { useDepositRecords } from '../api/get-deposit-records';
 import type { DepositType } from '../api/keys';
 import type { DepositRecord } from '../api/types';
 import { amountText, timeText } from '../format';
-import { ListEnd } from './list-end';
+import { RecordSection } from './record-section';
 import styles from './wallet.module.css';
 
 /** Spec §4 deposit status: 0 unchecked, 1 finished, 2 rejected, 3 invalid. */
@@ -34,34 +34,12 @@ function DepositRow({ record }: { record: DepositRecord }) {
 export function DepositRecords({ type }: { type: DepositType }) {
   const { t } = useTranslation();
   const records = useDepositRecords(type);
-  const rows = records.data?.pages.flatMap((p) => p.list) ?? [];
   return (
-    <section aria-labelledby="deposit-records-title">
-      <h2 className={styles.sectionTitle} id="deposit-records-title">
-        {t('wallet.depositRecords')}
-      </h2>
-      {records.isPending ? (
-        <p className={styles.note}>{t('app.loading')}</p>
-      ) : (
-        <>
-          {rows.length > 0 && (
-            <ul className={styles.list}>
-              {rows.map((record) => (
-                <li key={record.id}>
-                  <DepositRow record={record} />
-                </li>
-              ))}
-            </ul>
-          )}
-          <ListEnd
-            count={rows.length}
-            hasNextPage={Boolean(records.hasNextPage)}
-            isError={records.isError}
-            isFetchingNextPage={records.isFetchingNextPage}
-            fetchNextPage={records.fetchNextPage}
-          />
-        </>
-      )}
-    </section>
+    <RecordSection
+      id="deposit-records-title"
+      title={t('wallet.depositRecords')}
+      records={records}
+      row={(record) => <DepositRow record={record} />}
+    />
   );
 }

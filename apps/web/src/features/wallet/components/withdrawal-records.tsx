@@ -3,7 +3,7 @@ import { useWithdrawals } from '../api/get-withdrawals';
 import type { MethodType } from '../api/keys';
 import type { WithdrawalRecord } from '../api/types';
 import { amountText, timeText } from '../format';
-import { ListEnd } from './list-end';
+import { RecordSection } from './record-section';
 import styles from './wallet.module.css';
 
 /** Withdrawal status (contract: 0 reviewing, 1 paid, 2 rejected); its name comes from the server. */
@@ -42,34 +42,12 @@ function WithdrawalRow({ record }: { record: WithdrawalRecord }) {
 export function WithdrawalRecords({ type }: { type: MethodType }) {
   const { t } = useTranslation();
   const records = useWithdrawals(type);
-  const rows = records.data?.pages.flatMap((p) => p.list) ?? [];
   return (
-    <section aria-labelledby="withdrawal-records-title">
-      <h2 className={styles.sectionTitle} id="withdrawal-records-title">
-        {t('wallet.withdrawalRecords')}
-      </h2>
-      {records.isPending ? (
-        <p className={styles.note}>{t('app.loading')}</p>
-      ) : (
-        <>
-          {rows.length > 0 && (
-            <ul className={styles.list}>
-              {rows.map((record) => (
-                <li key={record.id}>
-                  <WithdrawalRow record={record} />
-                </li>
-              ))}
-            </ul>
-          )}
-          <ListEnd
-            count={rows.length}
-            hasNextPage={Boolean(records.hasNextPage)}
-            isError={records.isError}
-            isFetchingNextPage={records.isFetchingNextPage}
-            fetchNextPage={records.fetchNextPage}
-          />
-        </>
-      )}
-    </section>
+    <RecordSection
+      id="withdrawal-records-title"
+      title={t('wallet.withdrawalRecords')}
+      records={records}
+      row={(record) => <WithdrawalRow record={record} />}
+    />
   );
 }
