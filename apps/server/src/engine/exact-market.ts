@@ -26,9 +26,26 @@ export interface PricedQuote extends ExactQuote {
   readonly time: Date;
 }
 
+/** The record's term fields when its terms were parsed (staff edit records in place). */
+type TermFields = Pick<
+  InstrumentRecord,
+  | 'code'
+  | 'baseCurrency'
+  | 'quoteCurrency'
+  | 'contractSize'
+  | 'lotStep'
+  | 'minLots'
+  | 'maxLotsPerOrder'
+  | 'maxOpenLots'
+  | 'feeRate'
+  | 'marginMode'
+  | 'leverageOptions'
+  | 'pricePrecision'
+>;
+
 interface TermsEntry {
   readonly src: InstrumentRecord;
-  readonly snapshot: readonly unknown[];
+  readonly snapshot: TermFields;
   readonly terms: ExactTerms;
 }
 
@@ -37,22 +54,35 @@ interface Conversion {
   pair: UsdRate['pair'];
 }
 
-const termFields = (r: InstrumentRecord): unknown[] => [
-  r.code,
-  r.baseCurrency,
-  r.quoteCurrency,
-  r.contractSize,
-  r.lotStep,
-  r.minLots,
-  r.maxLotsPerOrder,
-  r.maxOpenLots,
-  r.feeRate,
-  r.marginMode,
-  r.leverageOptions,
-  r.pricePrecision,
-];
+const termFieldsOf = (r: InstrumentRecord): TermFields => ({
+  code: r.code,
+  baseCurrency: r.baseCurrency,
+  quoteCurrency: r.quoteCurrency,
+  contractSize: r.contractSize,
+  lotStep: r.lotStep,
+  minLots: r.minLots,
+  maxLotsPerOrder: r.maxLotsPerOrder,
+  maxOpenLots: r.maxOpenLots,
+  feeRate: r.feeRate,
+  marginMode: r.marginMode,
+  leverageOptions: r.leverageOptions,
+  pricePrecision: r.pricePrecision,
+});
 
-const sameFields = (a: readonly unknown[], b: readonly unknown[]) => a.every((v, i) => v === b[i]);
+/** Read on every order, so without allocating: field by field against the snapshot. */
+const unchanged = (s: TermFields, r: InstrumentRecord) =>
+  s.code === r.code &&
+  s.baseCurrency === r.baseCurrency &&
+  s.quoteCurrency === r.quoteCurrency &&
+  s.contractSize === r.contractSize &&
+  s.lotStep === r.lotStep &&
+  s.minLots === r.minLots &&
+  s.maxLotsPerOrder === r.maxLotsPerOrder &&
+  s.maxOpenLots === r.maxOpenLots &&
+  s.feeRate === r.feeRate &&
+  s.marginMode === r.marginMode &&
+  s.leverageOptions === r.leverageOptions &&
+  s.pricePrecision === r.pricePrecision;
 
 export interface QuoteSource {
   instrumentById(id: number): InstrumentRecord | undefined;
@@ -116,10 +146,9 @@ export class ExactMarket {
 
   termsOf(instrument: InstrumentRecord): ExactTerms {
     const e = this.terms.get(instrument.id);
-    const fields = termFields(instrument);
-    if (e !== undefined && e.src === instrument && sameFields(e.snapshot, fields)) return e.terms;
+    if (e !== undefined && e.src === instrument && unchanged(e.snapshot, instrument)) return e.terms;
     const terms = exactTerms(instrument);
-    this.terms.set(instrument.id, { src: instrument, snapshot: fields, terms });
+    this.terms.set(instrument.id, { src: instrument, snapshot: termFieldsOf(instrument), terms });
     return terms;
   }
 
