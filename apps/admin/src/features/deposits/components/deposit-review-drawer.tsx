@@ -1,11 +1,9 @@
 import type { StaffCallData, staffDepositsCall } from '@meridian/contracts';
-import { useMutation } from '@tanstack/react-query';
 import { Descriptions, Drawer, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ReviewActions, type ReviewChoice } from '../../../components/review-actions';
+import { useReview } from '../../../hooks/use-review';
 import { DASH, formatDateTime, groupDecimal } from '../../../lib/format';
-import { notifySuccess } from '../../../lib/notify';
-import { STAFF_CODES, StaffApiError } from '../../../lib/staff-client';
 import { type DepositAction, reviewDeposit } from '../api/deposits';
 import { ProofImage } from './proof-image';
 
@@ -26,20 +24,9 @@ export function DepositReviewDrawer({
   onReviewed: () => void;
 }) {
   const { t } = useTranslation();
-  const review = useMutation({
-    mutationFn: ({ action, reason }: { action: DepositAction; reason: string }) =>
-      reviewDeposit(deposit.id, { action, reason }),
-    onSuccess: ({ msg }) => {
-      notifySuccess(msg);
-      onReviewed();
-      onClose();
-    },
-    onError: (err) => {
-      if (err instanceof StaffApiError && err.code === STAFF_CODES.ALREADY_REVIEWED) {
-        onReviewed();
-        onClose();
-      }
-    },
+  const review = useReview<DepositAction>((action, reason) => reviewDeposit(deposit.id, { action, reason }), {
+    onReviewed,
+    onClose,
   });
   const money = { amount: groupDecimal(deposit.amount), uid: deposit.uid };
   const choices: Array<ReviewChoice<DepositAction>> = [

@@ -1,11 +1,9 @@
 import type { StaffCallData, staffWithdrawalsCall } from '@meridian/contracts';
-import { useMutation } from '@tanstack/react-query';
 import { Descriptions, Drawer, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ReviewActions, type ReviewChoice } from '../../../components/review-actions';
+import { useReview } from '../../../hooks/use-review';
 import { DASH, formatDateTime, groupDecimal } from '../../../lib/format';
-import { notifySuccess } from '../../../lib/notify';
-import { STAFF_CODES, StaffApiError } from '../../../lib/staff-client';
 import { reviewWithdrawal, type WithdrawalAction } from '../api/withdrawals';
 
 export type WithdrawalRow = StaffCallData<typeof staffWithdrawalsCall>['rows'][number];
@@ -24,21 +22,13 @@ export function WithdrawalReviewDrawer({
   onReviewed: () => void;
 }) {
   const { t } = useTranslation();
-  const review = useMutation({
-    mutationFn: ({ action, reason }: { action: WithdrawalAction; reason: string }) =>
-      reviewWithdrawal(withdrawal.id, { action, reason }),
-    onSuccess: ({ msg }) => {
-      notifySuccess(msg);
-      onReviewed();
-      onClose();
+  const review = useReview<WithdrawalAction>(
+    (action, reason) => reviewWithdrawal(withdrawal.id, { action, reason }),
+    {
+      onReviewed,
+      onClose,
     },
-    onError: (err) => {
-      if (err instanceof StaffApiError && err.code === STAFF_CODES.ALREADY_REVIEWED) {
-        onReviewed();
-        onClose();
-      }
-    },
-  });
+  );
   const money = {
     amount: groupDecimal(withdrawal.amount),
     received: groupDecimal(withdrawal.received),
