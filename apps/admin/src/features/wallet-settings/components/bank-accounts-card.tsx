@@ -1,8 +1,6 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { staffSaveBankAccountCall } from '@meridian/contracts';
-import { Button, Card, Form, Input, Select, Table } from 'antd';
+import { Form, Input, Select } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contractRule } from '../../../lib/contract-rule';
 import { DASH } from '../../../lib/format';
@@ -13,8 +11,9 @@ import {
   saveBankAccount,
   toBankAccountBody,
 } from '../api/wallet-config';
-import { ConfigModal, EnabledItem, requiredText, upper } from './config-modal';
-import { EnabledTag, editColumn } from './shared';
+import { EnabledItem, requiredText, upper } from './config-modal';
+import { ConfigTableCard } from './config-table-card';
+import { EnabledTag } from './shared';
 
 const fields = staffSaveBankAccountCall.body!.shape;
 type Values = Omit<BankAccountBody, 'id'>;
@@ -34,7 +33,6 @@ export function BankAccountsCard({
   onSaved: () => void;
 }) {
   const { t } = useTranslation();
-  const [editing, setEditing] = useState<BankAccount | 'new' | null>(null);
   const channelName = (id: number) => channels.find((c) => c.id === id)?.name ?? `#${id}`;
   const text = (v: string) => v || DASH;
   const columns: ColumnsType<BankAccount> = [
@@ -56,110 +54,86 @@ export function BankAccountsCard({
       dataIndex: 'enabled',
       render: (v: boolean) => <EnabledTag on={v} />,
     },
-    ...(canSave ? [editColumn<BankAccount>(t, setEditing)] : []),
   ];
-  const row = editing === 'new' ? null : editing;
-  const initial: Partial<Values> = row
-    ? {
-        channelId: row.channelId,
-        bankName: row.bankName,
-        bankAddress: row.bankAddress,
-        bankSwift: row.bankSwift,
-        payeeName: row.payeeName,
-        payeeAccount: row.payeeAccount,
-        bankRemark: row.bankRemark,
-        enabled: row.enabled,
-      }
-    : { bankAddress: '', bankSwift: '', bankRemark: '', enabled: true };
   const optional = (name: keyof Values, message: string) => ({
     name,
     rules: [contractRule(fields[name], message)],
   });
   return (
-    <Card
+    <ConfigTableCard<BankAccount, Values>
       title={t('walletSettings.account.title')}
-      extra={
-        canSave ? (
-          <Button
-            icon={<PlusOutlined />}
-            disabled={channels.length === 0}
-            title={channels.length === 0 ? t('walletSettings.account.noChannel') : undefined}
-            onClick={() => setEditing('new')}
-          >
-            {t('walletSettings.account.new')}
-          </Button>
-        ) : null
+      newLabel={t('walletSettings.account.new')}
+      editTitle={(row) => t('walletSettings.account.editTitle', { id: row.id })}
+      newDisabledReason={channels.length === 0 ? t('walletSettings.account.noChannel') : undefined}
+      columns={columns}
+      rows={rows}
+      loading={loading}
+      canSave={canSave}
+      initialValues={(row) =>
+        row
+          ? {
+              channelId: row.channelId,
+              bankName: row.bankName,
+              bankAddress: row.bankAddress,
+              bankSwift: row.bankSwift,
+              payeeName: row.payeeName,
+              payeeAccount: row.payeeAccount,
+              bankRemark: row.bankRemark,
+              enabled: row.enabled,
+            }
+          : { bankAddress: '', bankSwift: '', bankRemark: '', enabled: true }
       }
+      save={(v, id) => saveBankAccount(toBankAccountBody(v, id))}
+      onSaved={onSaved}
     >
-      <Table<BankAccount>
-        rowKey="id"
-        size="small"
-        columns={columns}
-        dataSource={rows}
-        loading={loading}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-      />
-      {editing ? (
-        <ConfigModal<Values>
-          title={
-            row ? t('walletSettings.account.editTitle', { id: row.id }) : t('walletSettings.account.new')
-          }
-          initialValues={initial}
-          save={(v) => saveBankAccount(toBankAccountBody(v, row?.id))}
-          onClose={() => setEditing(null)}
-          onSaved={onSaved}
-        >
-          <Form.Item
-            name="channelId"
-            label={t('walletSettings.account.channel')}
-            rules={[{ required: true, message: t('walletSettings.account.channelRule') }]}
-          >
-            <Select options={channels.map((c) => ({ value: c.id, label: c.name }))} />
-          </Form.Item>
-          <Form.Item
-            name="bankName"
-            label={t('walletSettings.account.bankName')}
-            rules={requiredText(fields.bankName, t('walletSettings.min2max100'))}
-          >
-            <Input maxLength={100} />
-          </Form.Item>
-          <Form.Item
-            name="payeeName"
-            label={t('walletSettings.account.payeeName')}
-            rules={requiredText(fields.payeeName, t('walletSettings.min2max100'))}
-          >
-            <Input maxLength={100} />
-          </Form.Item>
-          <Form.Item
-            name="payeeAccount"
-            label={t('walletSettings.account.payeeAccount')}
-            rules={requiredText(fields.payeeAccount, t('walletSettings.account.payeeAccountRule'))}
-          >
-            <Input maxLength={64} />
-          </Form.Item>
-          <Form.Item
-            {...optional('bankSwift', t('walletSettings.max20'))}
-            label={t('walletSettings.account.bankSwift')}
-            normalize={upper}
-          >
-            <Input maxLength={20} />
-          </Form.Item>
-          <Form.Item
-            {...optional('bankAddress', t('walletSettings.max200'))}
-            label={t('walletSettings.account.bankAddress')}
-          >
-            <Input maxLength={200} />
-          </Form.Item>
-          <Form.Item
-            {...optional('bankRemark', t('walletSettings.max200'))}
-            label={t('walletSettings.account.bankRemark')}
-          >
-            <Input.TextArea rows={2} maxLength={200} />
-          </Form.Item>
-          <EnabledItem />
-        </ConfigModal>
-      ) : null}
-    </Card>
+      <Form.Item
+        name="channelId"
+        label={t('walletSettings.account.channel')}
+        rules={[{ required: true, message: t('walletSettings.account.channelRule') }]}
+      >
+        <Select options={channels.map((c) => ({ value: c.id, label: c.name }))} />
+      </Form.Item>
+      <Form.Item
+        name="bankName"
+        label={t('walletSettings.account.bankName')}
+        rules={requiredText(fields.bankName, t('walletSettings.min2max100'))}
+      >
+        <Input maxLength={100} />
+      </Form.Item>
+      <Form.Item
+        name="payeeName"
+        label={t('walletSettings.account.payeeName')}
+        rules={requiredText(fields.payeeName, t('walletSettings.min2max100'))}
+      >
+        <Input maxLength={100} />
+      </Form.Item>
+      <Form.Item
+        name="payeeAccount"
+        label={t('walletSettings.account.payeeAccount')}
+        rules={requiredText(fields.payeeAccount, t('walletSettings.account.payeeAccountRule'))}
+      >
+        <Input maxLength={64} />
+      </Form.Item>
+      <Form.Item
+        {...optional('bankSwift', t('walletSettings.max20'))}
+        label={t('walletSettings.account.bankSwift')}
+        normalize={upper}
+      >
+        <Input maxLength={20} />
+      </Form.Item>
+      <Form.Item
+        {...optional('bankAddress', t('walletSettings.max200'))}
+        label={t('walletSettings.account.bankAddress')}
+      >
+        <Input maxLength={200} />
+      </Form.Item>
+      <Form.Item
+        {...optional('bankRemark', t('walletSettings.max200'))}
+        label={t('walletSettings.account.bankRemark')}
+      >
+        <Input.TextArea rows={2} maxLength={200} />
+      </Form.Item>
+      <EnabledItem />
+    </ConfigTableCard>
   );
 }

@@ -1,14 +1,13 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { staffSaveCoinOptionCall } from '@meridian/contracts';
-import { Button, Card, Form, Input, Table, Typography } from 'antd';
+import { Form, Input, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contractRule } from '../../../lib/contract-rule';
 import { DASH } from '../../../lib/format';
 import { type CoinOption, type CoinOptionBody, saveCoinOption, toCoinOptionBody } from '../api/wallet-config';
-import { ConfigModal, EnabledItem, requiredText, SortItem, upper } from './config-modal';
-import { EnabledTag, editColumn } from './shared';
+import { EnabledItem, requiredText, SortItem, upper } from './config-modal';
+import { ConfigTableCard } from './config-table-card';
+import { EnabledTag } from './shared';
 
 const fields = staffSaveCoinOptionCall.body!.shape;
 type Values = Omit<CoinOptionBody, 'id'>;
@@ -26,7 +25,6 @@ export function CoinOptionsCard({
   onSaved: () => void;
 }) {
   const { t } = useTranslation();
-  const [editing, setEditing] = useState<CoinOption | 'new' | null>(null);
   const columns: ColumnsType<CoinOption> = [
     { title: t('walletSettings.id'), dataIndex: 'id', width: 70 },
     { title: t('walletSettings.coin.currencyCode'), dataIndex: 'currencyCode' },
@@ -50,74 +48,56 @@ export function CoinOptionsCard({
       render: (v: boolean) => <EnabledTag on={v} />,
     },
     { title: t('walletSettings.sort'), dataIndex: 'sort', align: 'right' },
-    ...(canSave ? [editColumn<CoinOption>(t, setEditing)] : []),
   ];
-  const row = editing === 'new' ? null : editing;
-  const initial: Partial<Values> = row
-    ? {
-        currencyCode: row.currencyCode,
-        protocolCode: row.protocolCode,
-        address: row.address,
-        enabled: row.enabled,
-        sort: row.sort,
-      }
-    : { protocolCode: '', enabled: true, sort: 0 };
   return (
-    <Card
+    <ConfigTableCard<CoinOption, Values>
       title={t('walletSettings.coin.title')}
-      extra={
-        canSave ? (
-          <Button icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-            {t('walletSettings.coin.new')}
-          </Button>
-        ) : null
+      newLabel={t('walletSettings.coin.new')}
+      editTitle={(row) => t('walletSettings.coin.editTitle', { id: row.id })}
+      columns={columns}
+      rows={rows}
+      loading={loading}
+      canSave={canSave}
+      initialValues={(row) =>
+        row
+          ? {
+              currencyCode: row.currencyCode,
+              protocolCode: row.protocolCode,
+              address: row.address,
+              enabled: row.enabled,
+              sort: row.sort,
+            }
+          : { protocolCode: '', enabled: true, sort: 0 }
       }
+      save={(v, id) => saveCoinOption(toCoinOptionBody(v, id))}
+      onSaved={onSaved}
     >
-      <Table<CoinOption>
-        rowKey="id"
-        size="small"
-        columns={columns}
-        dataSource={rows}
-        loading={loading}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-      />
-      {editing ? (
-        <ConfigModal<Values>
-          title={row ? t('walletSettings.coin.editTitle', { id: row.id }) : t('walletSettings.coin.new')}
-          initialValues={initial}
-          save={(v) => saveCoinOption(toCoinOptionBody(v, row?.id))}
-          onClose={() => setEditing(null)}
-          onSaved={onSaved}
-        >
-          <Form.Item
-            name="currencyCode"
-            label={t('walletSettings.coin.currencyCode')}
-            normalize={upper}
-            rules={requiredText(fields.currencyCode, t('walletSettings.codeRule'))}
-          >
-            <Input maxLength={10} />
-          </Form.Item>
-          <Form.Item
-            name="protocolCode"
-            label={t('walletSettings.coin.protocolCode')}
-            extra={t('walletSettings.coin.protocolHint')}
-            normalize={upper}
-            rules={[contractRule(fields.protocolCode, t('walletSettings.max20'))]}
-          >
-            <Input maxLength={20} />
-          </Form.Item>
-          <Form.Item
-            name="address"
-            label={t('walletSettings.coin.address')}
-            rules={requiredText(fields.address, t('walletSettings.coin.addressRule'))}
-          >
-            <Input maxLength={128} />
-          </Form.Item>
-          <EnabledItem />
-          <SortItem schema={fields.sort} />
-        </ConfigModal>
-      ) : null}
-    </Card>
+      <Form.Item
+        name="currencyCode"
+        label={t('walletSettings.coin.currencyCode')}
+        normalize={upper}
+        rules={requiredText(fields.currencyCode, t('walletSettings.codeRule'))}
+      >
+        <Input maxLength={10} />
+      </Form.Item>
+      <Form.Item
+        name="protocolCode"
+        label={t('walletSettings.coin.protocolCode')}
+        extra={t('walletSettings.coin.protocolHint')}
+        normalize={upper}
+        rules={[contractRule(fields.protocolCode, t('walletSettings.max20'))]}
+      >
+        <Input maxLength={20} />
+      </Form.Item>
+      <Form.Item
+        name="address"
+        label={t('walletSettings.coin.address')}
+        rules={requiredText(fields.address, t('walletSettings.coin.addressRule'))}
+      >
+        <Input maxLength={128} />
+      </Form.Item>
+      <EnabledItem />
+      <SortItem schema={fields.sort} />
+    </ConfigTableCard>
   );
 }

@@ -1,8 +1,6 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { staffSaveDrawCurrencyCall } from '@meridian/contracts';
-import { Button, Card, Col, Form, Input, Row, Select, Table, Tag } from 'antd';
+import { Col, Form, Input, Row, Select, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contractRule } from '../../../lib/contract-rule';
 import { DASH } from '../../../lib/format';
@@ -12,8 +10,9 @@ import {
   saveDrawCurrency,
   toDrawCurrencyBody,
 } from '../api/wallet-config';
-import { ConfigModal, EnabledItem, requiredText, SortItem, upper } from './config-modal';
-import { EnabledTag, editColumn } from './shared';
+import { EnabledItem, requiredText, SortItem, upper } from './config-modal';
+import { ConfigTableCard } from './config-table-card';
+import { EnabledTag } from './shared';
 
 const fields = staffSaveDrawCurrencyCall.body!.shape;
 type Values = Omit<DrawCurrencyBody, 'id'>;
@@ -34,7 +33,6 @@ export function DrawCurrenciesCard({
   onSaved: () => void;
 }) {
   const { t } = useTranslation();
-  const [editing, setEditing] = useState<DrawCurrency | 'new' | null>(null);
   const num = (v: string) => <span className="num">{v || DASH}</span>;
   const columns: ColumnsType<DrawCurrency> = [
     { title: t('walletSettings.id'), dataIndex: 'id', width: 70 },
@@ -68,135 +66,115 @@ export function DrawCurrenciesCard({
       render: (v: boolean) => <EnabledTag on={v} />,
     },
     { title: t('walletSettings.sort'), dataIndex: 'sort', align: 'right' },
-    ...(canSave ? [editColumn<DrawCurrency>(t, setEditing)] : []),
   ];
-  const row = editing === 'new' ? null : editing;
-  const initial: Partial<Values> = row
-    ? {
-        type: row.type === 2 ? 2 : 1,
-        code: row.code,
-        protocol: row.protocol,
-        feeType: row.feeType === 2 ? 2 : 1,
-        drawRate: row.drawRate,
-        usdPrice: row.usdPrice,
-        minAmount: row.minAmount,
-        enabled: row.enabled,
-        sort: row.sort,
-      }
-    : { type: 1, protocol: '', feeType: 1, usdPrice: '1', minAmount: '10', enabled: true, sort: 0 };
   const decimalRule = t('walletSettings.draw.decimalRule');
   return (
-    <Card
+    <ConfigTableCard<DrawCurrency, Values>
       title={t('walletSettings.draw.title')}
-      extra={
-        canSave ? (
-          <Button icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-            {t('walletSettings.draw.new')}
-          </Button>
-        ) : null
+      newLabel={t('walletSettings.draw.new')}
+      editTitle={(row) => t('walletSettings.draw.editTitle', { id: row.id })}
+      columns={columns}
+      rows={rows}
+      loading={loading}
+      canSave={canSave}
+      initialValues={(row) =>
+        row
+          ? {
+              type: row.type === 2 ? 2 : 1,
+              code: row.code,
+              protocol: row.protocol,
+              feeType: row.feeType === 2 ? 2 : 1,
+              drawRate: row.drawRate,
+              usdPrice: row.usdPrice,
+              minAmount: row.minAmount,
+              enabled: row.enabled,
+              sort: row.sort,
+            }
+          : { type: 1, protocol: '', feeType: 1, usdPrice: '1', minAmount: '10', enabled: true, sort: 0 }
       }
+      save={(v, id) => saveDrawCurrency(toDrawCurrencyBody(v, id))}
+      onSaved={onSaved}
     >
-      <Table<DrawCurrency>
-        rowKey="id"
-        size="small"
-        columns={columns}
-        dataSource={rows}
-        loading={loading}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-      />
-      {editing ? (
-        <ConfigModal<Values>
-          title={row ? t('walletSettings.draw.editTitle', { id: row.id }) : t('walletSettings.draw.new')}
-          initialValues={initial}
-          save={(v) => saveDrawCurrency(toDrawCurrencyBody(v, row?.id))}
-          onClose={() => setEditing(null)}
-          onSaved={onSaved}
-        >
-          <Row gutter={16}>
-            <Col span={12}>
-              <Form.Item name="type" label={t('walletSettings.draw.type')} rules={[{ required: true }]}>
-                <Select
-                  options={TYPES.map((v) => ({ value: v, label: t(`walletSettings.draw.types.${v}`) }))}
-                />
-              </Form.Item>
-            </Col>
-            <Col span={12}>
+      <Row gutter={16}>
+        <Col span={12}>
+          <Form.Item name="type" label={t('walletSettings.draw.type')} rules={[{ required: true }]}>
+            <Select options={TYPES.map((v) => ({ value: v, label: t(`walletSettings.draw.types.${v}`) }))} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item
+            name="code"
+            label={t('walletSettings.draw.code')}
+            normalize={upper}
+            rules={requiredText(fields.code, t('walletSettings.codeRule'))}
+          >
+            <Input maxLength={10} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item
+            name="protocol"
+            label={t('walletSettings.draw.protocol')}
+            normalize={upper}
+            rules={[contractRule(fields.protocol, t('walletSettings.max20'))]}
+          >
+            <Input maxLength={20} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item name="feeType" label={t('walletSettings.draw.feeType')} rules={[{ required: true }]}>
+            <Select
+              options={FEE_TYPES.map((v) => ({
+                value: v,
+                label: t(`walletSettings.draw.feeTypes.${v}`),
+              }))}
+            />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item noStyle dependencies={['feeType']}>
+            {({ getFieldValue }) => (
               <Form.Item
-                name="code"
-                label={t('walletSettings.draw.code')}
-                normalize={upper}
-                rules={requiredText(fields.code, t('walletSettings.codeRule'))}
-              >
-                <Input maxLength={10} />
-              </Form.Item>
-            </Col>
-            <Col span={12}>
-              <Form.Item
-                name="protocol"
-                label={t('walletSettings.draw.protocol')}
-                normalize={upper}
-                rules={[contractRule(fields.protocol, t('walletSettings.max20'))]}
-              >
-                <Input maxLength={20} />
-              </Form.Item>
-            </Col>
-            <Col span={12}>
-              <Form.Item name="feeType" label={t('walletSettings.draw.feeType')} rules={[{ required: true }]}>
-                <Select
-                  options={FEE_TYPES.map((v) => ({
-                    value: v,
-                    label: t(`walletSettings.draw.feeTypes.${v}`),
-                  }))}
-                />
-              </Form.Item>
-            </Col>
-            <Col span={12}>
-              <Form.Item noStyle dependencies={['feeType']}>
-                {({ getFieldValue }) => (
-                  <Form.Item
-                    name="drawRate"
-                    label={t('walletSettings.draw.drawRate')}
-                    extra={
-                      getFieldValue('feeType') === 2
-                        ? t('walletSettings.draw.drawRateHintRate')
-                        : t('walletSettings.draw.drawRateHintFixed')
-                    }
-                    rules={requiredText(fields.drawRate, decimalRule)}
-                  >
-                    <Input inputMode="decimal" />
-                  </Form.Item>
-                )}
-              </Form.Item>
-            </Col>
-            <Col span={12}>
-              <Form.Item
-                name="usdPrice"
-                label={t('walletSettings.draw.usdPrice')}
-                extra={t('walletSettings.draw.usdPriceHint')}
-                rules={requiredText(fields.usdPrice, t('walletSettings.draw.usdPriceRule'))}
+                name="drawRate"
+                label={t('walletSettings.draw.drawRate')}
+                extra={
+                  getFieldValue('feeType') === 2
+                    ? t('walletSettings.draw.drawRateHintRate')
+                    : t('walletSettings.draw.drawRateHintFixed')
+                }
+                rules={requiredText(fields.drawRate, decimalRule)}
               >
                 <Input inputMode="decimal" />
               </Form.Item>
-            </Col>
-            <Col span={12}>
-              <Form.Item
-                name="minAmount"
-                label={t('walletSettings.draw.minAmount')}
-                rules={requiredText(fields.minAmount, decimalRule)}
-              >
-                <Input inputMode="decimal" />
-              </Form.Item>
-            </Col>
-            <Col span={12}>
-              <SortItem schema={fields.sort} />
-            </Col>
-            <Col span={12}>
-              <EnabledItem />
-            </Col>
-          </Row>
-        </ConfigModal>
-      ) : null}
-    </Card>
+            )}
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item
+            name="usdPrice"
+            label={t('walletSettings.draw.usdPrice')}
+            extra={t('walletSettings.draw.usdPriceHint')}
+            rules={requiredText(fields.usdPrice, t('walletSettings.draw.usdPriceRule'))}
+          >
+            <Input inputMode="decimal" />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item
+            name="minAmount"
+            label={t('walletSettings.draw.minAmount')}
+            rules={requiredText(fields.minAmount, decimalRule)}
+          >
+            <Input inputMode="decimal" />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <SortItem schema={fields.sort} />
+        </Col>
+        <Col span={12}>
+          <EnabledItem />
+        </Col>
+      </Row>
+    </ConfigTableCard>
   );
 }
