@@ -63,10 +63,20 @@ describe('routing, languages and the demo session (phone)', () => {
       .evaluate((el) => getComputedStyle(el).direction);
     expect(direction).toBe('rtl');
     // In RTL the logo sits at the right edge and the price at the left.
-    const row = page.getByTestId('quote-row').first();
-    const rowBox = (await row.boundingBox())!;
-    const priceBox = (await row.getByTestId('quote-price').boundingBox())!;
-    expect(priceBox.x + priceBox.width / 2).toBeLessThan(rowBox.x + rowBox.width / 2);
+    // Both boxes in one read inside the page: live prices re-render the price cell, so two separate
+    // reads could see it detached in between (boundingBox() null).
+    const side = () =>
+      page
+        .getByTestId('quote-row')
+        .first()
+        .evaluate((el) => {
+          const price = el.querySelector('[data-testid="quote-price"]');
+          if (!price) return 'no price';
+          const r = el.getBoundingClientRect();
+          const p = price.getBoundingClientRect();
+          return p.x + p.width / 2 < r.x + r.width / 2 ? 'left' : 'right';
+        });
+    await expect.poll(side).toBe('left');
     await screenshot(page, 'home-ar-rtl');
     expect((await context.cookies()).find((c) => c.name === 'lang')?.value).toBe('ar');
   });
