@@ -366,7 +366,7 @@ export class TradingEngine {
    * stops wait for the fill), not its lots or its place in the stop-out screen.
    */
   private restageStops(o: LiveOrder, row: OrderRow) {
-    this.live.set(o.id, o);
+    // The order object was edited in place (setStops); only its triggers move.
     if (o.status === 1) {
       const t = this.triggers.get(o.instrumentId);
       t?.bid.remove(o.id);
@@ -515,7 +515,7 @@ export class TradingEngine {
     const account = this.accountFor(userId);
     if (account.tradingFrozen) throw new AppError('ORDER_TRADING_FROZEN');
     const instrument = this.deps.market.instrumentById(req.instrumentId);
-    if (!instrument || !instrument.enabled) throw new AppError('INSTRUMENT_NOT_FOUND');
+    if (!instrument?.enabled) throw new AppError('INSTRUMENT_NOT_FOUND');
     const nowMs = this.deps.now();
     const quote = this.exact.latest(instrument);
     const terms = this.exact.termsOf(instrument);
@@ -796,9 +796,12 @@ export class TradingEngine {
           });
     if (!checked.ok) throw new AppError(checked.error.code);
     const { stopLoss: sl, takeProfit: tp } = checked.value;
-    const next: LiveOrder = { ...o, stopLoss: sl, takeProfit: tp };
-    const row = rowOf(next);
-    this.restageStops(next, row);
+    // In place: only the stops change, and nothing else holds the order between decisions (an
+    // object spread of an order costs more than the rest of the edit).
+    o.stopLoss = sl;
+    o.takeProfit = tp;
+    const row = rowOf(o);
+    this.restageStops(o, row);
     await this.journal.commit();
     return row;
   }
