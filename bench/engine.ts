@@ -21,7 +21,12 @@ import { instruments } from '../apps/server/src/db/schema.ts';
 import { seedIfEmpty } from '../apps/server/src/db/seed.ts';
 import { AccountMonitor } from '../apps/server/src/engine/account-monitor.ts';
 import { type EngineMarket, TradingEngine, termsOf } from '../apps/server/src/engine/trading-engine.ts';
-import { type Trigger, TriggerIndex } from '../apps/server/src/engine/trigger-index.ts';
+import {
+  removeTriggers,
+  type Trigger,
+  TriggerIndex,
+  type TriggerOwner,
+} from '../apps/server/src/engine/trigger-index.ts';
 import { AppError } from '../apps/server/src/lib/app-error.ts';
 import { toRecord } from '../apps/server/src/market/live-market.ts';
 import type { Quote } from '../apps/server/src/market/types.ts';
@@ -416,7 +421,7 @@ function triggerIndexAlone() {
     rng = (rng * 1103515245 + 12345) & 0x7fffffff;
     return rng / 0x7fffffff;
   };
-  const live: Array<{ idx: number; id: number }> = [];
+  const live: Array<{ idx: number; owner: TriggerOwner }> = [];
   const mk = (): [number, 'below' | 'above', Trigger] => {
     const idx = Math.floor(rand() * indexes.length);
     const dir = rand() < 0.5 ? 'below' : 'above';
@@ -426,8 +431,9 @@ function triggerIndexAlone() {
   };
   for (let i = 0; i < 20_000; i++) {
     const [idx, dir, t] = mk();
-    indexes[idx]!.add(dir, t);
-    live.push({ idx, id: t.orderId });
+    const owner: TriggerOwner = { triggers: null };
+    indexes[idx]!.add(dir, t, owner);
+    live.push({ idx, owner });
   }
   const add: number[] = [];
   const remove: number[] = [];
@@ -438,16 +444,17 @@ function triggerIndexAlone() {
   while (Date.now() < end) {
     for (let k = 0; k < 200; k++) {
       const [idx, dir, t] = mk();
+      const owner: TriggerOwner = { triggers: null };
       let t0 = ns();
-      indexes[idx]!.add(dir, t);
+      indexes[idx]!.add(dir, t, owner);
       add.push(usSince(t0));
-      live.push({ idx, id: t.orderId });
+      live.push({ idx, owner });
       const j = Math.floor(rand() * live.length);
       const victim = live[j]!;
       live[j] = live[live.length - 1]!;
       live.pop();
       t0 = ns();
-      indexes[victim.idx]!.remove(victim.id);
+      removeTriggers(victim.owner);
       remove.push(usSince(t0));
       const ci = Math.floor(rand() * indexes.length);
       t0 = ns();

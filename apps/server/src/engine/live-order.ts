@@ -8,6 +8,8 @@ import {
 } from '@meridian/domain';
 import { micros } from './account-book.ts';
 import type { OrderRow } from './order.repository.ts';
+import type { PositionOwner } from './position-table.ts';
+import type { TriggerEntry, TriggerOwner } from './trigger-index.ts';
 
 /**
  * A pending order or open position as the engine keeps it in memory: the figures it computes with,
@@ -15,7 +17,7 @@ import type { OrderRow } from './order.repository.ts';
  * only when it is written or answered (`rowOf`): one object per live order instead of two keeps
  * the heap, and the garbage collector's work over it, smaller (ADR 0005).
  */
-export interface LiveOrder {
+export interface LiveOrder extends TriggerOwner, PositionOwner {
   id: number;
   userId: number;
   instrumentId: number;
@@ -46,6 +48,10 @@ export interface LiveOrder {
   fee: bigint;
   createdAt: Date;
   openedAt: Date | null;
+  /** The engine's links into its indexes (set by the engine when it indexes the order). */
+  triggers: TriggerEntry | null;
+  /** Its row in the instrument's position table while open; −1 otherwise. */
+  positionSlot: number;
 }
 
 const level = (v: string | null): Scaled | null => {
@@ -84,6 +90,8 @@ export function liveOrderFromRow(r: OrderRow, pendingKind: PendingKind | null): 
     fee: micros(r.fee),
     createdAt: r.createdAt,
     openedAt: r.openedAt,
+    triggers: null,
+    positionSlot: -1,
   };
 }
 

@@ -1,5 +1,10 @@
 const GROW = 256;
 
+/** What holds a position's row number: the engine's live order (no id → row map to look up). */
+export interface PositionOwner {
+  positionSlot: number;
+}
+
 /**
  * The open positions of one instrument as flat arrays, for the per-tick revaluation that screens
  * accounts for stop-out (DESIGN §4 "decided on every tick"). Floats only estimate: an account that
@@ -7,41 +12,42 @@ const GROW = 256;
  */
 export class PositionTable {
   size = 0;
-  private ids = new Float64Array(GROW);
+  private owners: PositionOwner[] = [];
   private open = new Float64Array(GROW);
   /** Signed units: quantity × contract size, positive for a buy, negative for a sell. */
   private units = new Float64Array(GROW);
   private account = new Int32Array(GROW);
   /** The position's profit in USD at its last revaluation (already counted in its account). */
   private lastUsd = new Float64Array(GROW);
-  private readonly slotOf = new Map<number, number>();
 
-  add(orderId: number, openPrice: number, units: number, accountSlot: number) {
-    if (this.size === this.ids.length) this.grow();
+  add(owner: PositionOwner, openPrice: number, units: number, accountSlot: number) {
+    if (this.size === this.open.length) this.grow();
     const i = this.size++;
-    this.ids[i] = orderId;
+    this.owners[i] = owner;
+    owner.positionSlot = i;
     this.open[i] = openPrice;
     this.units[i] = units;
     this.account[i] = accountSlot;
     this.lastUsd[i] = 0;
-    this.slotOf.set(orderId, i);
   }
 
   /** Removes a position; returns its last USD profit (to take out of its account's total). */
-  remove(orderId: number): { accountSlot: number; lastUsd: number } | null {
-    const i = this.slotOf.get(orderId);
-    if (i === undefined) return null;
+  remove(owner: PositionOwner): { accountSlot: number; lastUsd: number } | null {
+    const i = owner.positionSlot;
+    if (i < 0 || this.owners[i] !== owner) return null;
     const out = { accountSlot: this.account[i]!, lastUsd: this.lastUsd[i]! };
     const last = --this.size;
     if (i !== last) {
-      this.ids[i] = this.ids[last]!;
+      const moved = this.owners[last]!;
+      this.owners[i] = moved;
+      moved.positionSlot = i;
       this.open[i] = this.open[last]!;
       this.units[i] = this.units[last]!;
       this.account[i] = this.account[last]!;
       this.lastUsd[i] = this.lastUsd[last]!;
-      this.slotOf.set(this.ids[i]!, i);
     }
-    this.slotOf.delete(orderId);
+    this.owners.length = last;
+    owner.positionSlot = -1;
     return out;
   }
 
@@ -65,13 +71,12 @@ export class PositionTable {
   }
 
   private grow() {
-    const n = this.ids.length * 2;
+    const n = this.open.length * 2;
     const f = (a: Float64Array) => {
       const b = new Float64Array(n);
       b.set(a);
       return b;
     };
-    this.ids = f(this.ids);
     this.open = f(this.open);
     this.units = f(this.units);
     this.lastUsd = f(this.lastUsd);

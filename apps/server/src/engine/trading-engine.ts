@@ -47,7 +47,7 @@ import { type LiveOrder, liveOrderFromRow, rowOf } from './live-order.ts';
 import { findOrder, loadLiveOrders, type OrderRow } from './order.repository.ts';
 import { OrderIds } from './order-ids.ts';
 import { PositionTable } from './position-table.ts';
-import { TriggerIndex } from './trigger-index.ts';
+import { removeTriggers, TriggerIndex } from './trigger-index.ts';
 
 export type CloseReason = 'user' | 'stop_loss' | 'take_profit' | 'stop_out' | 'demo_reset' | 'admin';
 
@@ -120,6 +120,19 @@ function getOrCreate<K, V>(map: Map<K, V>, key: K, create: () => V): V {
   return value;
 }
 
+/** A user's live orders and the lots they hold or wait for per instrument (exact). */
+interface UserOrders {
+  orders: Set<LiveOrder>;
+  lots: Map<number, Scaled>;
+}
+const newUserOrders = (): UserOrders => ({ orders: new Set(), lots: new Map() });
+
+function addLots(mine: UserOrders, instrumentId: number, lots: Scaled) {
+  const next = addScaled(mine.lots.get(instrumentId) ?? ZERO_LOTS, lots);
+  if (next.n === 0n) mine.lots.delete(instrumentId);
+  else mine.lots.set(instrumentId, next);
+}
+
 const sideCode = (side: 'buy' | 'sell') => (side === 'buy' ? 1 : 2);
 const text = (v: Scaled) => formatScaled(v.n, v.s);
 const levelText = (v: Scaled | null) => (v === null ? '0' : text(v));
@@ -157,9 +170,8 @@ const moneyOf = (v: bigint) => microsToMoney(v);
  */
 export class TradingEngine {
   private readonly live = new Map<number, LiveOrder>();
-  private readonly byUser = new Map<number, Set<number>>();
-  /** Lots a user has open or pending per instrument (the per-instrument limit), kept exact. */
-  private readonly lotsByUser = new Map<number, Map<number, Scaled>>();
+  /** Per user: live orders, and lots open or pending per instrument (the per-instrument limit). */
+  private readonly byUser = new Map<number, UserOrders>();
   /** Per instrument: triggers on the bid and on the ask. */
   private readonly triggers = new Map<number, { bid: TriggerIndex; ask: TriggerIndex }>();
   /** Per instrument: open positions as flat arrays, revalued on every tick for stop-out screening. */
@@ -211,7 +223,6 @@ export class TradingEngine {
   private clearMemory() {
     this.live.clear();
     this.byUser.clear();
-    this.lotsByUser.clear();
     this.triggers.clear();
     this.positions.clear();
     this.book.clear();
@@ -294,13 +305,14 @@ export class TradingEngine {
 
   private index(o: LiveOrder) {
     this.live.set(o.id, o);
-    getOrCreate(this.byUser, o.userId, () => new Set<number>()).add(o.id);
-    this.addLots(o, o.quantity);
+    const mine = getOrCreate(this.byUser, o.userId, newUserOrders);
+    mine.orders.add(o);
+    addLots(mine, o.instrumentId, o.quantity);
     this.indexTriggers(o);
     if (o.status === 1) {
       const units = floatOf(o.quantity) * floatOf(o.contractSize) * (o.side === 'buy' ? 1 : -1);
       getOrCreate(this.positions, o.instrumentId, () => new PositionTable()).add(
-        o.id,
+        o,
         floatOf(o.openPrice!),
         units,
         this.book.slot(o.userId),
@@ -318,23 +330,27 @@ export class TradingEngine {
       // buy orders fill on the ask, sell orders on the bid; limits wait below/above, stops beyond.
       const onAsk = o.pendingKind === 'buy_limit' || o.pendingKind === 'buy_stop';
       const direction = o.pendingKind === 'buy_limit' || o.pendingKind === 'sell_stop' ? 'below' : 'above';
-      (onAsk ? t.ask : t.bid).add(direction, { orderId: o.id, level: floatOf(o.targetPrice), kind: 'fill' });
+      (onAsk ? t.ask : t.bid).add(
+        direction,
+        { orderId: o.id, level: floatOf(o.targetPrice), kind: 'fill' },
+        o,
+      );
     }
     if (o.status === 1) {
       // Stops of a position are checked on the close side.
       const closeSide = o.side === 'buy' ? t.bid : t.ask;
       if (o.stopLoss)
-        closeSide.add(o.side === 'buy' ? 'below' : 'above', {
-          orderId: o.id,
-          level: floatOf(o.stopLoss),
-          kind: 'stop_loss',
-        });
+        closeSide.add(
+          o.side === 'buy' ? 'below' : 'above',
+          { orderId: o.id, level: floatOf(o.stopLoss), kind: 'stop_loss' },
+          o,
+        );
       if (o.takeProfit)
-        closeSide.add(o.side === 'buy' ? 'above' : 'below', {
-          orderId: o.id,
-          level: floatOf(o.takeProfit),
-          kind: 'take_profit',
-        });
+        closeSide.add(
+          o.side === 'buy' ? 'above' : 'below',
+          { orderId: o.id, level: floatOf(o.takeProfit), kind: 'take_profit' },
+          o,
+        );
     }
   }
 
@@ -342,23 +358,16 @@ export class TradingEngine {
     const o = this.live.get(id);
     if (!o) return;
     this.live.delete(id);
-    this.byUser.get(o.userId)?.delete(id);
-    this.addLots(o, { n: -o.quantity.n, s: o.quantity.s });
-    const t = this.triggers.get(o.instrumentId);
-    t?.bid.remove(id);
-    t?.ask.remove(id);
-    if (o.status === 1) {
-      const gone = this.positions.get(o.instrumentId)?.remove(id);
+    const mine = this.byUser.get(o.userId);
+    if (mine) {
+      mine.orders.delete(o);
+      addLots(mine, o.instrumentId, { n: -o.quantity.n, s: o.quantity.s });
+    }
+    removeTriggers(o);
+    if (o.positionSlot >= 0) {
+      const gone = this.positions.get(o.instrumentId)?.remove(o);
       if (gone) this.book.risk[2 * gone.accountSlot]! -= gone.lastUsd;
     }
-  }
-
-  private addLots(o: LiveOrder, lots: Scaled) {
-    const mine = getOrCreate(this.lotsByUser, o.userId, () => new Map<number, Scaled>());
-    const next = addScaled(mine.get(o.instrumentId) ?? ZERO_LOTS, lots);
-    if (next.n === 0n) mine.delete(o.instrumentId);
-    else mine.set(o.instrumentId, next);
-    if (mine.size === 0) this.lotsByUser.delete(o.userId);
   }
 
   /**
@@ -368,9 +377,7 @@ export class TradingEngine {
   private restageStops(o: LiveOrder, row: OrderRow) {
     // The order object was edited in place (setStops); only its triggers move.
     if (o.status === 1) {
-      const t = this.triggers.get(o.instrumentId);
-      t?.bid.remove(o.id);
-      t?.ask.remove(o.id);
+      removeTriggers(o);
       this.indexTriggers(o);
     }
     this.journal.putOrder(row);
@@ -384,12 +391,8 @@ export class TradingEngine {
   }
 
   liveOrdersOf(userId: number): LiveOrder[] {
-    const out: LiveOrder[] = [];
-    for (const id of this.byUser.get(userId) ?? []) {
-      const o = this.live.get(id);
-      if (o) out.push(o);
-    }
-    return out;
+    const mine = this.byUser.get(userId);
+    return mine ? [...mine.orders] : [];
   }
 
   liveOrder(orderId: number): LiveOrder | undefined {
@@ -398,10 +401,9 @@ export class TradingEngine {
 
   /** Whether the user holds a position in any of these instruments (the monitor's push filter). */
   holdsAnyOf(userId: number, instrumentIds: ReadonlySet<number>): boolean {
-    for (const id of this.byUser.get(userId) ?? []) {
-      const o = this.live.get(id);
-      if (o?.status === 1 && instrumentIds.has(o.instrumentId)) return true;
-    }
+    const mine = this.byUser.get(userId);
+    if (mine)
+      for (const o of mine.orders) if (o.status === 1 && instrumentIds.has(o.instrumentId)) return true;
     return false;
   }
 
@@ -539,7 +541,7 @@ export class TradingEngine {
         availableBalance: { n: account.balance, s: LEDGER_SCALE },
         feeType,
         rates: this.rates(),
-        openLots: this.lotsByUser.get(userId)?.get(instrument.id) ?? ZERO_LOTS,
+        openLots: this.byUser.get(userId)?.lots.get(instrument.id) ?? ZERO_LOTS,
       },
     );
     if (!checked.ok) throw new AppError(checked.error.code);
@@ -633,6 +635,8 @@ export class TradingEngine {
         fee: a.feeMicros,
         createdAt: at,
         openedAt: isMarket ? at : null,
+        triggers: null,
+        positionSlot: -1,
       },
       row,
     );
@@ -939,6 +943,9 @@ export class TradingEngine {
       margin,
       fee,
       openedAt: new Date(this.deps.now()),
+      // A new object: the pending order's index links go with it when it is unindexed.
+      triggers: null,
+      positionSlot: -1,
     };
     this.stage(next, rowOf(next));
     fx.touched.add(o.userId);
@@ -1098,12 +1105,9 @@ export class TradingEngine {
 
   /** Every live order (positions monitor), optionally filtered. */
   allLive(filter: { status?: 0 | 1; userId?: number; instrumentId?: number } = {}): LiveOrder[] {
-    const ids =
-      filter.userId !== undefined ? [...(this.byUser.get(filter.userId) ?? [])] : [...this.live.keys()];
+    const orders = filter.userId !== undefined ? this.liveOrdersOf(filter.userId) : this.live.values();
     const out: LiveOrder[] = [];
-    for (const id of ids) {
-      const o = this.live.get(id);
-      if (!o) continue;
+    for (const o of orders) {
       if (filter.status !== undefined && o.status !== filter.status) continue;
       if (filter.instrumentId !== undefined && o.instrumentId !== filter.instrumentId) continue;
       out.push(o);
