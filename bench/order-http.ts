@@ -138,6 +138,28 @@ async function commitRate(url: string) {
   }
 }
 
+/**
+ * ORDER_HTTP_PROFILE=<prefix>: a CPU profile of this process (the server) during each order run,
+ * written to <prefix>-<pglite|postgres>.cpuprofile, for finding where an order's server time goes.
+ */
+async function profileWhile<T>(kind: string, run: () => Promise<T>): Promise<T> {
+  const prefix = process.env.ORDER_HTTP_PROFILE;
+  if (!prefix) return run();
+  const { Session } = await import('node:inspector/promises');
+  const { writeFileSync } = await import('node:fs');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await run();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(`${prefix}-${kind}.cpuprofile`, JSON.stringify(profile));
+    session.disconnect();
+  }
+}
+
 const countOrders = async (db: Db, query: SQL) =>
   Number(((await db.execute(query)) as unknown as { rows: Array<{ n: string | number }> }).rows[0]!.n);
 
@@ -216,7 +238,7 @@ async function runOn(kind: 'pglite' | 'postgres') {
         server.database.db,
         sql`select count(*) as n from ledger_entries`,
       );
-      const orderRun = await load(`http://127.0.0.1:${port}`, paths, tokens, true);
+      const orderRun = await profileWhile(kind, () => load(`http://127.0.0.1:${port}`, paths, tokens, true));
       await server.engine.idle();
       const after = await countOrders(server.database.db, sql`select count(*) as n from orders`);
       const afterLedger = await countOrders(
