@@ -866,7 +866,8 @@ export class TradingEngine {
       if (Number.isFinite(usdPer)) {
         const b = this.book;
         b.setScreen(this.screenFactor());
-        this.suspects.clear();
+        // Set.clear() allocates a new table even when empty: on every tick it showed in profiles.
+        if (this.suspects.size > 0) this.suspects.clear();
         table.revalue(q.bid, q.ask, usdPer, b.risk, this.suspects);
         if (this.suspects.size > 0) {
           fx ??= new Effects();
