@@ -120,7 +120,10 @@ function getOrCreate<K, V>(map: Map<K, V>, key: K, create: () => V): V {
   return value;
 }
 
-/** A user's live orders and the lots they hold or wait for per instrument (exact). */
+/**
+ * A user's live orders and the lots they hold or wait for per instrument (exact). Kept when the
+ * last order ends (like the account's figures): users come back, and the entries are small.
+ */
 interface UserOrders {
   orders: Set<LiveOrder>;
   lots: Map<number, Scaled>;

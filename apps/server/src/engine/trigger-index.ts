@@ -20,6 +20,8 @@ export interface Trigger {
  * trigger, since every open position with stops keeps two for as long as it is open.
  */
 export interface TriggerEntry extends Trigger {
+  /** Copied into the side's typed arrays when added: never changed afterwards. */
+  readonly level: number;
   readonly seq: number;
   readonly side: Side;
   dead: boolean;
