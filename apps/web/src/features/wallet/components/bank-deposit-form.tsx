@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, type ImageUploadItem } from 'antd-mobile';
+import type { ImageUploadItem } from 'antd-mobile';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast';
@@ -8,11 +8,11 @@ import { useWireAccounts } from '../api/get-wire-accounts';
 import { walletKeys } from '../api/keys';
 import { submitBankDeposit } from '../api/submit-deposit';
 import type { BankAccount } from '../api/types';
-import { amountToSend, lastDigits, sanitizeAmount } from '../format';
+import { amountToSend, lastDigits } from '../format';
+import { useSending } from '../hooks/use-sending';
 import { checkBankDeposit } from '../validation';
 import { ChoiceChips } from './choice-chips';
-import { ProofUploader } from './proof-uploader';
-import { TextField } from './text-field';
+import { DepositFields } from './deposit-fields';
 import styles from './wallet.module.css';
 
 /** The chosen bank account's details, to pay into. */
@@ -52,8 +52,8 @@ export function BankDepositForm() {
   const [accountId, setAccountId] = useState<number | null>(null);
   const [amount, setAmount] = useState('');
   const [proof, setProof] = useState<ImageUploadItem[]>([]);
-  const [busy, setBusy] = useState(false);
-  const ids = { channel: useId(), account: useId(), amount: useId() };
+  const { busy, send } = useSending();
+  const ids = { channel: useId(), account: useId() };
 
   const channelList = channels.data ?? [];
   const channelId = chosenChannel ?? channelList[0]?.id ?? null;
@@ -78,17 +78,14 @@ export function BankDepositForm() {
       toast(t(problem ?? 'wallet.noPayWay'));
       return;
     }
-    setBusy(true);
-    try {
-      toast(await submitBankDeposit({ amount: amountToSend(amount), proofUrl, accountId: account.id }));
-      setAmount('');
-      setProof([]);
-      void queryClient.invalidateQueries({ queryKey: walletKeys.deposits(1) });
-    } catch {
-      // refused: the request layer has shown the server's message
-    } finally {
-      setBusy(false);
-    }
+    await send(
+      () => submitBankDeposit({ amount: amountToSend(amount), proofUrl, accountId: account.id }),
+      () => {
+        setAmount('');
+        setProof([]);
+        void queryClient.invalidateQueries({ queryKey: walletKeys.deposits(1) });
+      },
+    );
   };
 
   if (channels.isPending) return <p className={styles.note}>{t('app.loading')}</p>;
@@ -140,29 +137,14 @@ export function BankDepositForm() {
           )}
         </>
       )}
-      <TextField
-        id={ids.amount}
-        label={t('wallet.depositAmount')}
-        value={amount}
-        onChange={(v) => setAmount(sanitizeAmount(v))}
-        inputMode="decimal"
-        placeholder={t('wallet.amountPlaceholder')}
-        suffix={t('wallet.usd')}
-        testId="charge-amount"
+      <DepositFields
+        amount={amount}
+        onAmount={setAmount}
+        proof={proof}
+        onProof={setProof}
+        busy={busy}
+        onSubmit={() => void submit()}
       />
-      <ProofUploader value={proof} onChange={setProof} />
-      <Button
-        block
-        color="primary"
-        shape="rounded"
-        size="large"
-        loading={busy}
-        className={styles.submit}
-        onClick={() => void submit()}
-        data-testid="charge-submit"
-      >
-        {t('wallet.submitDeposit')}
-      </Button>
     </section>
   );
 }

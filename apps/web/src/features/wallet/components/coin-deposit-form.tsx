@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, type ImageUploadItem } from 'antd-mobile';
+import type { ImageUploadItem } from 'antd-mobile';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyIcon } from '../../../components/icons';
@@ -8,10 +8,11 @@ import { toast } from '../../../lib/toast';
 import { useChargeOptions } from '../api/get-charge-options';
 import { walletKeys } from '../api/keys';
 import { submitCoinDeposit } from '../api/submit-deposit';
-import { amountToSend, currencyLabel, sanitizeAmount } from '../format';
+import { amountToSend, currencyLabel } from '../format';
+import { useSending } from '../hooks/use-sending';
 import { checkCoinDeposit } from '../validation';
 import { ChoiceChips } from './choice-chips';
-import { ProofUploader } from './proof-uploader';
+import { DepositFields } from './deposit-fields';
 import { TextField } from './text-field';
 import styles from './wallet.module.css';
 
@@ -25,8 +26,8 @@ export function CoinDepositForm() {
   /** The user's own wallet the coins come from (spec §7 `address`), so staff can match the transfer. */
   const [from, setFrom] = useState('');
   const [proof, setProof] = useState<ImageUploadItem[]>([]);
-  const [busy, setBusy] = useState(false);
-  const ids = { option: useId(), amount: useId(), from: useId() };
+  const { busy, send } = useSending();
+  const ids = { option: useId(), from: useId() };
 
   const list = options.data ?? [];
   const option = list.find((o) => o.id === chosen) ?? list[0];
@@ -47,25 +48,21 @@ export function CoinDepositForm() {
       toast(t(problem ?? 'form.complete'));
       return;
     }
-    setBusy(true);
-    try {
-      toast(
-        await submitCoinDeposit({
+    await send(
+      () =>
+        submitCoinDeposit({
           amount: amountToSend(amount),
           proofUrl,
           address: from.trim(),
           optionId: option.id,
         }),
-      );
-      setAmount('');
-      setFrom('');
-      setProof([]);
-      void queryClient.invalidateQueries({ queryKey: walletKeys.deposits(0) });
-    } catch {
-      // refused: the request layer has shown the server's message
-    } finally {
-      setBusy(false);
-    }
+      () => {
+        setAmount('');
+        setFrom('');
+        setProof([]);
+        void queryClient.invalidateQueries({ queryKey: walletKeys.deposits(0) });
+      },
+    );
   };
 
   if (options.isPending) return <p className={styles.note}>{t('app.loading')}</p>;
@@ -111,37 +108,23 @@ export function CoinDepositForm() {
           </div>
         </>
       )}
-      <TextField
-        id={ids.amount}
-        label={t('wallet.depositAmount')}
-        value={amount}
-        onChange={(v) => setAmount(sanitizeAmount(v))}
-        inputMode="decimal"
-        placeholder={t('wallet.amountPlaceholder')}
-        suffix={t('wallet.usd')}
-        testId="charge-amount"
-      />
-      <TextField
-        id={ids.from}
-        label={t('wallet.fromAddress')}
-        value={from}
-        onChange={(v) => setFrom(v.replace(/\s/g, '').slice(0, 128))}
-        placeholder={t('wallet.fromAddressPlaceholder')}
-        testId="charge-from-address"
-      />
-      <ProofUploader value={proof} onChange={setProof} />
-      <Button
-        block
-        color="primary"
-        shape="rounded"
-        size="large"
-        loading={busy}
-        className={styles.submit}
-        onClick={() => void submit()}
-        data-testid="charge-submit"
+      <DepositFields
+        amount={amount}
+        onAmount={setAmount}
+        proof={proof}
+        onProof={setProof}
+        busy={busy}
+        onSubmit={() => void submit()}
       >
-        {t('wallet.submitDeposit')}
-      </Button>
+        <TextField
+          id={ids.from}
+          label={t('wallet.fromAddress')}
+          value={from}
+          onChange={(v) => setFrom(v.replace(/\s/g, '').slice(0, 128))}
+          placeholder={t('wallet.fromAddressPlaceholder')}
+          testId="charge-from-address"
+        />
+      </DepositFields>
     </section>
   );
 }

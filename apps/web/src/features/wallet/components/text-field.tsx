@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { sanitizeAmount } from '../format';
 import styles from './wallet.module.css';
 
 interface TextFieldProps {
@@ -65,5 +67,21 @@ export function TextField({
       </div>
       {hint ? <p className={styles.hint}>{hint}</p> : null}
     </>
+  );
+}
+
+/** An amount in USD (deposit, withdrawal): digits and one point, at most two decimals. */
+export function AmountField(
+  props: Pick<TextFieldProps, 'id' | 'label' | 'value' | 'onChange' | 'testId' | 'hint'>,
+) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      {...props}
+      onChange={(v) => props.onChange(sanitizeAmount(v))}
+      inputMode="decimal"
+      placeholder={t('wallet.amountPlaceholder')}
+      suffix={t('wallet.usd')}
+    />
   );
 }

@@ -9,11 +9,12 @@ import { useDrawCurrencies } from '../api/get-draw-currencies';
 import { useDrawMethods } from '../api/get-draw-methods';
 import { type MethodType, walletKeys } from '../api/keys';
 import { requestWithdrawal } from '../api/request-withdrawal';
-import { amountText, amountToSend, currencyLabel, methodLabel, sanitizeAmount } from '../format';
+import { amountText, amountToSend, currencyLabel, methodLabel } from '../format';
+import { useSending } from '../hooks/use-sending';
 import { checkWithdrawal } from '../validation';
 import { previewWithdrawal } from '../withdraw-preview';
 import { ChoiceChips } from './choice-chips';
-import { TextField } from './text-field';
+import { AmountField, TextField } from './text-field';
 import styles from './wallet.module.css';
 
 /**
@@ -31,7 +32,7 @@ export function WithdrawForm({ type }: { type: MethodType }) {
   const [chosenMethod, setChosenMethod] = useState<number | null>(null);
   const [amount, setAmount] = useState('');
   const [memo, setMemo] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, send } = useSending();
   const ids = { currency: useId(), method: useId(), amount: useId(), memo: useId() };
 
   const currencyList = currencies.data ?? [];
@@ -98,26 +99,22 @@ export function WithdrawForm({ type }: { type: MethodType }) {
       toast(t(problem ?? 'form.complete'));
       return;
     }
-    setBusy(true);
-    try {
-      toast(
-        await requestWithdrawal({
+    await send(
+      () =>
+        requestWithdrawal({
           currencyId: currency.id,
           amount: amountToSend(amount),
           memo,
           methodId: method.id,
         }),
-      );
-      setAmount('');
-      setMemo('');
-      void queryClient.invalidateQueries({ queryKey: walletKeys.balance });
-      void queryClient.invalidateQueries({ queryKey: walletKeys.withdrawals(type) });
-      void queryClient.invalidateQueries({ queryKey: ['user', 'info'] });
-    } catch {
-      // refused: the request layer has shown the server's message
-    } finally {
-      setBusy(false);
-    }
+      () => {
+        setAmount('');
+        setMemo('');
+        void queryClient.invalidateQueries({ queryKey: walletKeys.balance });
+        void queryClient.invalidateQueries({ queryKey: walletKeys.withdrawals(type) });
+        void queryClient.invalidateQueries({ queryKey: ['user', 'info'] });
+      },
+    );
   };
 
   if (currencies.isPending) return <p className={styles.note}>{t('app.loading')}</p>;
@@ -167,14 +164,11 @@ export function WithdrawForm({ type }: { type: MethodType }) {
         />
       )}
 
-      <TextField
+      <AmountField
         id={ids.amount}
         label={t('wallet.withdrawAmount')}
         value={amount}
-        onChange={(v) => setAmount(sanitizeAmount(v))}
-        inputMode="decimal"
-        placeholder={t('wallet.amountPlaceholder')}
-        suffix={t('wallet.usd')}
+        onChange={setAmount}
         testId="withdraw-amount"
         hint={
           <span>

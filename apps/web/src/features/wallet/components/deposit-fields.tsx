@@ -1,0 +1,56 @@
+import { Button, type ImageUploadItem } from 'antd-mobile';
+import { type ReactNode, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ProofUploader } from './proof-uploader';
+import { AmountField } from './text-field';
+import styles from './wallet.module.css';
+
+interface DepositFieldsProps {
+  amount: string;
+  onAmount: (amount: string) => void;
+  proof: ImageUploadItem[];
+  onProof: (proof: ImageUploadItem[]) => void;
+  busy: boolean;
+  onSubmit: () => void;
+  /** Fields of this kind of deposit between the amount and the proof (the coin form's own address). */
+  children?: ReactNode;
+}
+
+/** What every deposit form ends with (spec §2): the amount in USD, the proof image and submit. */
+export function DepositFields({
+  amount,
+  onAmount,
+  proof,
+  onProof,
+  busy,
+  onSubmit,
+  children,
+}: DepositFieldsProps) {
+  const { t } = useTranslation();
+  const amountId = useId();
+  return (
+    <>
+      <AmountField
+        id={amountId}
+        label={t('wallet.depositAmount')}
+        value={amount}
+        onChange={onAmount}
+        testId="charge-amount"
+      />
+      {children}
+      <ProofUploader value={proof} onChange={onProof} />
+      <Button
+        block
+        color="primary"
+        shape="rounded"
+        size="large"
+        loading={busy}
+        className={styles.submit}
+        onClick={onSubmit}
+        data-testid="charge-submit"
+      >
+        {t('wallet.submitDeposit')}
+      </Button>
+    </>
+  );
+}
