@@ -12,6 +12,9 @@
 //     (engine.onQuote + AccountMonitor.onQuoteFor) against a bare typed-array revaluation loop over
 //     the same positions (per tick, the positions of the ticked instrument), same run. Goal ≤ 2×.
 //
+// A same-run baseline for (a): the same load generator against a stub answering at once, so the
+// report can say how much of a command's time is the engine's and how much the generator's.
+//
 // ENGINE_PARTS=mix runs only (a) in memory; ENGINE_PROFILE=<file> writes a CPU profile of its
 // measured phases; ENGINE_MIX_SECONDS, ENGINE_ACCOUNTS, ENGINE_POSITIONS, ENGINE_TICK_SECONDS size it.
 import { checkNewOrder, exactQuoteFromFeed, exactTerms, LEDGER_TYPE } from '@meridian/domain';
@@ -180,11 +183,26 @@ async function createAccounts(database: Database, wanted: number, prefix: string
 
 type Cmd = 'market' | 'pending' | 'cancel' | 'setStops';
 
-async function commandMix(durable: boolean, inFlight: number) {
+/**
+ * The engine's command API answering at once, for the same-run baseline: what the mix costs without
+ * the engine (the load generator, its awaits and its latency records, in the same thread).
+ */
+function engineStub() {
+  let id = 1;
+  return {
+    submit: async (_userId: number, _req: unknown) => ({ id: id++ }),
+    cancel: async (_userId: number, _orderId: number) => undefined,
+    setStops: async (_userId: number, _orderId: number, _sl: string, _tp: string) => undefined,
+    figures: async (_userId: number) => undefined,
+  };
+}
+
+async function commandMix(durable: boolean, inFlight: number, stub = false) {
   const { database, records, rows: instrumentRows } = await openSeeded();
   const traded = records.slice(0, INSTRUMENT_COUNT);
   const { market } = fakeMarket(records, instrumentRows);
   const engine = newEngine(database, market, durable);
+  const api = stub ? engineStub() : engine;
   const accounts = await createAccounts(database, ACCOUNTS_WANTED, 'a', SETUP_BUDGET_S);
   console.log(`engine: ${accounts.ids.length} accounts in ${round1(accounts.seconds)} s`);
   // Live orders the mix created, for cancels and SL/TP edits (taken out before the await, so two
@@ -219,7 +237,7 @@ async function commandMix(durable: boolean, inFlight: number) {
       if (cmd === 'market') {
         const price = side === 'buy' ? q.ask : q.bid;
         const stops = rand() < 0.5;
-        const row = await engine.submit(userId, {
+        const row = await api.submit(userId, {
           side,
           kind: 'market',
           instrumentId: inst.id,
@@ -234,7 +252,7 @@ async function commandMix(durable: boolean, inFlight: number) {
         // Far from the market (limits 10–30 % away), so no tick here fills them.
         const base = side === 'buy' ? q.ask : q.bid;
         const target = base * (1 - sign * (0.1 + rand() * 0.2));
-        const row = await engine.submit(userId, {
+        const row = await api.submit(userId, {
           side,
           kind: 'pending',
           instrumentId: inst.id,
@@ -251,7 +269,7 @@ async function commandMix(durable: boolean, inFlight: number) {
         pendings[j] = pendings[pendings.length - 1]!;
         pendings.pop();
         userId = p.userId;
-        await engine.cancel(userId, p.id);
+        await api.cancel(userId, p.id);
       } else {
         const p = opens[Math.floor(rand() * opens.length)]!;
         userId = p.userId;
@@ -259,7 +277,7 @@ async function commandMix(durable: boolean, inFlight: number) {
         const close = p.side === 'buy' ? pq.bid : pq.ask;
         const s = p.side === 'buy' ? 1 : -1;
         const k = 0.05 + rand() * 0.2;
-        await engine.setStops(
+        await api.setStops(
           userId,
           p.id,
           priceText(p.inst, close * (1 - s * k)),
@@ -280,7 +298,7 @@ async function commandMix(durable: boolean, inFlight: number) {
   // one command alone) and a concurrent run (`inFlight` commands at once on random accounts:
   // throughput). Only accepted commands count.
   for (let i = 0; i < ids.length; i += 500)
-    await Promise.all(ids.slice(i, i + 500).map((id) => engine.figures(id)));
+    await Promise.all(ids.slice(i, i + 500).map((id) => api.figures(id)));
   const warmEnd = Date.now() + 1500;
   while (Date.now() < warmEnd) await one(false);
 
@@ -662,6 +680,12 @@ const durableMix = await commandMix(true, MIX_CONCURRENCY);
 console.log(
   `engine: command mix durable on PGlite (${durableMix.sequential.opsPerSecond} ops/s sequential, ${durableMix.concurrent.opsPerSecond} with ${MIX_CONCURRENCY} in flight)`,
 );
+// Same-run baseline for the mix: the load generator against a stub that answers at once.
+const harness = await commandMix(false, MIX_CONCURRENCY, true);
+const harnessBest = Math.max(harness.sequential.opsPerSecond, harness.concurrent.opsPerSecond);
+console.log(`engine: load generator alone ${harnessBest} ops/s`);
+/** µs a command spends in the engine: the mix's time per command less the generator's own. */
+const engineUs = (ops: number, baseline: number) => round3(1e6 / ops - 1e6 / baseline);
 const trig = triggerIndexAlone();
 console.log(`engine: trigger index ${trig.opsPerSecond} ops/s`);
 const tick = await tickProcessing();
@@ -705,6 +729,7 @@ finish(
       `in memory, sequential: ${mix.sequential.opsPerSecond} ops/s, p50 ${mix.sequential.all.p50Us} µs, p99 ${mix.sequential.all.p99Us} µs`,
       `  per command: ${per(mix.sequential.perCommand)}`,
       `in memory, ${MIX_CONCURRENCY} in flight: ${mix.concurrent.opsPerSecond} ops/s, p50 ${mix.concurrent.all.p50Us} µs, p99 ${mix.concurrent.all.p99Us} µs`,
+      `same-run baseline, the load generator against a stub engine answering at once: ${harness.sequential.opsPerSecond} ops/s sequential, ${harness.concurrent.opsPerSecond} with ${MIX_CONCURRENCY} in flight; so a command spends ~${engineUs(mix.sequential.opsPerSecond, harness.sequential.opsPerSecond)} µs (sequential) / ~${engineUs(mix.concurrent.opsPerSecond, harness.concurrent.opsPerSecond)} µs (in flight) in the engine`,
       `durable (PGlite, group commit), sequential: ${durableMix.sequential.opsPerSecond} ops/s, p50 ${durableMix.sequential.all.p50Us} µs, p99 ${durableMix.sequential.all.p99Us} µs`,
       `durable (PGlite, group commit), ${MIX_CONCURRENCY} in flight: ${durableMix.concurrent.opsPerSecond} ops/s, p50 ${durableMix.concurrent.all.p50Us} µs, p99 ${durableMix.concurrent.all.p99Us} µs`,
       `PGlite floor: select 1 p50 ${mix.pgliteSelect1.p50Us} µs, transaction(select 1) p50 ${mix.pgliteEmptyTransaction.p50Us} µs`,
@@ -713,7 +738,7 @@ finish(
       `ticks: ${tick.openPositions} positions + ${tick.liveLoaded - tick.openPositions} pending loaded by rebuild() in ${tick.rebuildSeconds} s; ${tick.triggersIndexed} triggers`,
       `  tick path ${tick.wiredUsPerTick} µs/tick (onQuote alone ${tick.onQuoteOnlyUsPerTick} µs), typed-array loop ${tick.loopUsPerTick} µs/tick (${tick.positionsPerInstrument} positions), all 100k: ${tick.loopAllPositionsUsPerPass} µs/pass`,
     ],
-    figures: { mix, durableMix, triggerIndex: trig, tick },
+    figures: { mix, durableMix, harness, triggerIndex: trig, tick },
     goals,
     notes: [
       'the goals are for the engine in-process (decisions and journal staging, writer a no-op); the durable figures add PGlite in the same thread, and order-http measures durable events/s on PostgreSQL',
