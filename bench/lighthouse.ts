@@ -1,5 +1,6 @@
 // Lighthouse mobile (lighthouse 12, its default config: mobile form factor, simulated throttling)
-// against the served production build at http://127.0.0.1:<port>/, run twice; goal: median
+// against the served production build at http://127.0.0.1:<port>/, run three times (a median that
+// one slow run on this shared VM cannot move: two runs scored 0.87 and 0.94 once); goal: median
 // performance ≥ 0.90. Baseline in the same run: the same audit of a trivial static page served by
 // the same server process, which shows this machine's noise floor (it should score ~1.0).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -11,7 +12,7 @@ import { ensureWebBuild, startWebServer, TRIVIAL_PATH } from './lib/web.ts';
 
 const started = Date.now();
 reportErrorsAs('lighthouse', started);
-const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 2);
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/browser.ts';
 
