@@ -1,5 +1,5 @@
 import { Input } from 'antd-mobile';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './form.module.css';
 import { EyeIcon, EyeOffIcon } from './icons';
@@ -73,5 +73,50 @@ export function PasswordField({
     <FormField id={input.id} label={label} hint={hint}>
       <PasswordInput {...input} />
     </FormField>
+  );
+}
+
+interface NewPasswordFieldsProps {
+  passwordLabel: ReactNode;
+  repeatLabel: ReactNode;
+  /** Form field names, as the screen's call names them (`password` / `new_password`, `repeat` / `re_password`). */
+  passwordName: string;
+  repeatName: string;
+  passwordPlaceholder: string;
+  password: string;
+  onPassword: (value: string) => void;
+  repeat: string;
+  onRepeat: (value: string) => void;
+}
+
+/**
+ * A new password and its repeat (register, reset, change): the rules as a hint under the first, both
+ * marked `new-password` so a password manager offers to generate and save one.
+ */
+export function NewPasswordFields(props: NewPasswordFieldsProps) {
+  const { t } = useTranslation();
+  const ids = { password: useId(), repeat: useId() };
+  return (
+    <>
+      <PasswordField
+        id={ids.password}
+        label={props.passwordLabel}
+        hint={t('register.passwordHint')}
+        name={props.passwordName}
+        autoComplete="new-password"
+        placeholder={props.passwordPlaceholder}
+        value={props.password}
+        onChange={props.onPassword}
+      />
+      <PasswordField
+        id={ids.repeat}
+        label={props.repeatLabel}
+        name={props.repeatName}
+        autoComplete="new-password"
+        placeholder={t('register.repeatPlaceholder')}
+        value={props.repeat}
+        onChange={props.onRepeat}
+      />
+    </>
   );
 }

@@ -2,7 +2,7 @@ import { Button } from 'antd-mobile';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { formStyles, PasswordField } from '../../../components/form-controls';
+import { formStyles, NewPasswordFields } from '../../../components/form-controls';
 import { PageHeader } from '../../../components/page-header';
 import { toast } from '../../../lib/toast';
 import { resetPassword } from '../api/forget-password';
@@ -21,7 +21,7 @@ export function ForgotScreen() {
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
   const [busy, setBusy] = useState(false);
-  const ids = { account: useId(), code: useId(), password: useId(), repeat: useId() };
+  const ids = { account: useId(), code: useId() };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -63,24 +63,16 @@ export function ForgotScreen() {
         <form className={formStyles.form} onSubmit={submit} noValidate data-testid="forgot-form">
           <AccountField id={ids.account} input={input} />
           <CodeField id={ids.code} input={input} purpose="reset" value={code} onChange={setCode} />
-          <PasswordField
-            id={ids.password}
-            label={t('forgot.newPassword')}
-            hint={t('register.passwordHint')}
-            name="new_password"
-            autoComplete="new-password"
-            placeholder={t('forgot.newPasswordPlaceholder')}
-            value={password}
-            onChange={setPassword}
-          />
-          <PasswordField
-            id={ids.repeat}
-            label={t('register.repeat')}
-            name="repeat"
-            autoComplete="new-password"
-            placeholder={t('register.repeatPlaceholder')}
-            value={repeat}
-            onChange={setRepeat}
+          <NewPasswordFields
+            passwordLabel={t('forgot.newPassword')}
+            repeatLabel={t('register.repeat')}
+            passwordName="new_password"
+            repeatName="repeat"
+            passwordPlaceholder={t('forgot.newPasswordPlaceholder')}
+            password={password}
+            onPassword={setPassword}
+            repeat={repeat}
+            onRepeat={setRepeat}
           />
           <Button
             type="submit"

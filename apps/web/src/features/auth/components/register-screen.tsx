@@ -2,7 +2,7 @@ import { Button, Input } from 'antd-mobile';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { FormField, formStyles, PasswordField } from '../../../components/form-controls';
+import { FormField, formStyles, NewPasswordFields } from '../../../components/form-controls';
 import { PageHeader } from '../../../components/page-header';
 import { useBasicInfo } from '../../../lib/basic-info';
 import { toast } from '../../../lib/toast';
@@ -37,7 +37,7 @@ export function RegisterScreen() {
   const [repeat, setRepeat] = useState('');
   const [inviteCode, setInviteCode] = useState(() => params.get('invite_code')?.trim() ?? '');
   const [busy, setBusy] = useState(false);
-  const ids = { account: useId(), code: useId(), password: useId(), repeat: useId(), invite: useId() };
+  const ids = { account: useId(), code: useId(), invite: useId() };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -91,24 +91,16 @@ export function RegisterScreen() {
           ) : (
             <CodeField id={ids.code} input={input} purpose="register" value={code} onChange={setCode} />
           )}
-          <PasswordField
-            id={ids.password}
-            label={t('login.password')}
-            hint={t('register.passwordHint')}
-            name="password"
-            autoComplete="new-password"
-            placeholder={t('register.passwordPlaceholder')}
-            value={password}
-            onChange={setPassword}
-          />
-          <PasswordField
-            id={ids.repeat}
-            label={t('register.repeat')}
-            name="repeat"
-            autoComplete="new-password"
-            placeholder={t('register.repeatPlaceholder')}
-            value={repeat}
-            onChange={setRepeat}
+          <NewPasswordFields
+            passwordLabel={t('login.password')}
+            repeatLabel={t('register.repeat')}
+            passwordName="password"
+            repeatName="repeat"
+            passwordPlaceholder={t('register.passwordPlaceholder')}
+            password={password}
+            onPassword={setPassword}
+            repeat={repeat}
+            onRepeat={setRepeat}
           />
           <FormField id={ids.invite} label={t('register.invite')}>
             <Input

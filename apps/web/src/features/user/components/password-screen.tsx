@@ -2,7 +2,7 @@ import { Button } from 'antd-mobile';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { formStyles, PasswordField } from '../../../components/form-controls';
+import { formStyles, NewPasswordFields, PasswordField } from '../../../components/form-controls';
 import { PageHeader } from '../../../components/page-header';
 import { toast } from '../../../lib/toast';
 import { amendPassword } from '../api/amend-password';
@@ -17,7 +17,7 @@ function PasswordForm() {
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
   const [busy, setBusy] = useState(false);
-  const ids = { old: useId(), password: useId(), repeat: useId() };
+  const ids = { old: useId() };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -50,24 +50,16 @@ function PasswordForm() {
         value={oldPassword}
         onChange={setOldPassword}
       />
-      <PasswordField
-        id={ids.password}
-        label={t('password.new')}
-        hint={t('register.passwordHint')}
-        name="new_password"
-        autoComplete="new-password"
-        placeholder={t('forgot.newPasswordPlaceholder')}
-        value={password}
-        onChange={setPassword}
-      />
-      <PasswordField
-        id={ids.repeat}
-        label={t('password.repeat')}
-        name="re_password"
-        autoComplete="new-password"
-        placeholder={t('register.repeatPlaceholder')}
-        value={repeat}
-        onChange={setRepeat}
+      <NewPasswordFields
+        passwordLabel={t('password.new')}
+        repeatLabel={t('password.repeat')}
+        passwordName="new_password"
+        repeatName="re_password"
+        passwordPlaceholder={t('forgot.newPasswordPlaceholder')}
+        password={password}
+        onPassword={setPassword}
+        repeat={repeat}
+        onRepeat={setRepeat}
       />
       <p className={formStyles.hint}>{t('password.otherSessions')}</p>
       <Button
