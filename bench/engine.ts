@@ -23,7 +23,8 @@ import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
 import { instruments } from '../apps/server/src/db/schema.ts';
 import { seedIfEmpty } from '../apps/server/src/db/seed.ts';
 import { AccountMonitor } from '../apps/server/src/engine/account-monitor.ts';
-import { type EngineMarket, TradingEngine, termsOf } from '../apps/server/src/engine/trading-engine.ts';
+import { termsOf } from '../apps/server/src/engine/exact-market.ts';
+import { type EngineMarket, TradingEngine } from '../apps/server/src/engine/trading-engine.ts';
 import {
   removeTriggers,
   type Trigger,
@@ -34,7 +35,7 @@ import { AppError } from '../apps/server/src/lib/app-error.ts';
 import { toRecord } from '../apps/server/src/market/live-market.ts';
 import type { Quote } from '../apps/server/src/market/types.ts';
 import type { InstrumentRecord } from '../apps/server/src/modules/market/market-runtime.ts';
-import { finish, type Goal, reportErrorsAs, round1, round3 } from './lib/common.ts';
+import { finish, type Goal, reportErrorsAs, round1, round3, startCpuProfile } from './lib/common.ts';
 
 const started = Date.now();
 reportErrorsAs('engine', started);
@@ -65,29 +66,6 @@ function pct(samples: number[] | Float64Array) {
     p50Us: round3(at(0.5)),
     p99Us: round3(at(0.99)),
     maxUs: round3(s[s.length - 1] ?? Number.NaN),
-  };
-}
-
-/**
- * ENGINE_PROFILE=file.cpuprofile: a CPU profile of the measured command mix only (not the setup),
- * for finding where a command's time goes (open it in Chrome DevTools).
- */
-async function startProfile() {
-  const file = process.env.ENGINE_PROFILE;
-  if (!file) return null;
-  const { Session } = await import('node:inspector/promises');
-  const { writeFileSync } = await import('node:fs');
-  const session = new Session();
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.setSamplingInterval', { interval: 200 });
-  await session.post('Profiler.start');
-  return {
-    async stop() {
-      const { profile } = await session.post('Profiler.stop');
-      writeFileSync(file, JSON.stringify(profile));
-      session.disconnect();
-    },
   };
 }
 
@@ -302,7 +280,8 @@ async function commandMix(durable: boolean, inFlight: number, stub = false) {
   const warmEnd = Date.now() + 1500;
   while (Date.now() < warmEnd) await one(false);
 
-  const profile = await startProfile();
+  // ENGINE_PROFILE=file.cpuprofile: the measured phases only (not the setup).
+  const profile = await startCpuProfile(process.env.ENGINE_PROFILE, 200);
   const seqEnd = Date.now() + (MIX_SECONDS * 1000) / 2;
   let seqOps = 0;
   const seqT0 = ns();

@@ -24,6 +24,7 @@ import {
   round1,
   round3,
   sleep,
+  startCpuProfile,
   stopChild,
 } from './lib/common.ts';
 
@@ -144,19 +145,11 @@ async function commitRate(url: string) {
  */
 async function profileWhile<T>(kind: string, run: () => Promise<T>): Promise<T> {
   const prefix = process.env.ORDER_HTTP_PROFILE;
-  if (!prefix) return run();
-  const { Session } = await import('node:inspector/promises');
-  const { writeFileSync } = await import('node:fs');
-  const session = new Session();
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.start');
+  const profile = await startCpuProfile(prefix && `${prefix}-${kind}.cpuprofile`);
   try {
     return await run();
   } finally {
-    const { profile } = await session.post('Profiler.stop');
-    writeFileSync(`${prefix}-${kind}.cpuprofile`, JSON.stringify(profile));
-    session.disconnect();
+    await profile?.stop();
   }
 }
 

@@ -7,6 +7,7 @@ import {
   exactPriceFromFeed,
   exactTerms,
   formatScaled,
+  type InstrumentTerms,
   type Scaled,
   type UsdRate,
 } from '@meridian/domain';
@@ -26,26 +27,10 @@ export interface PricedQuote extends ExactQuote {
   readonly time: Date;
 }
 
-/** The record's term fields when its terms were parsed (staff edit records in place). */
-type TermFields = Pick<
-  InstrumentRecord,
-  | 'code'
-  | 'baseCurrency'
-  | 'quoteCurrency'
-  | 'contractSize'
-  | 'lotStep'
-  | 'minLots'
-  | 'maxLotsPerOrder'
-  | 'maxOpenLots'
-  | 'feeRate'
-  | 'marginMode'
-  | 'leverageOptions'
-  | 'pricePrecision'
->;
-
 interface TermsEntry {
   readonly src: InstrumentRecord;
-  readonly snapshot: TermFields;
+  /** The record's term fields when its terms were parsed (staff edit records in place). */
+  readonly snapshot: InstrumentTerms;
   readonly terms: ExactTerms;
 }
 
@@ -54,7 +39,8 @@ interface Conversion {
   pair: UsdRate['pair'];
 }
 
-const termFieldsOf = (r: InstrumentRecord): TermFields => ({
+/** An instrument record's trading terms (the fields the rules read), as a plain object. */
+export const termsOf = (r: InstrumentRecord): InstrumentTerms => ({
   code: r.code,
   baseCurrency: r.baseCurrency,
   quoteCurrency: r.quoteCurrency,
@@ -70,7 +56,7 @@ const termFieldsOf = (r: InstrumentRecord): TermFields => ({
 });
 
 /** Read on every order, so without allocating: field by field against the snapshot. */
-const unchanged = (s: TermFields, r: InstrumentRecord) =>
+const unchanged = (s: InstrumentTerms, r: InstrumentRecord) =>
   s.code === r.code &&
   s.baseCurrency === r.baseCurrency &&
   s.quoteCurrency === r.quoteCurrency &&
@@ -148,7 +134,7 @@ export class ExactMarket {
     const e = this.terms.get(instrument.id);
     if (e !== undefined && e.src === instrument && unchanged(e.snapshot, instrument)) return e.terms;
     const terms = exactTerms(instrument);
-    this.terms.set(instrument.id, { src: instrument, snapshot: termFieldsOf(instrument), terms });
+    this.terms.set(instrument.id, { src: instrument, snapshot: termsOf(instrument), terms });
     return terms;
   }
 

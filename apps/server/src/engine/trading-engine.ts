@@ -9,7 +9,6 @@ import {
   type ExactRateSource,
   feeExact,
   formatScaled,
-  type InstrumentTerms,
   LEDGER_SCALE,
   LEDGER_TYPE,
   type Money,
@@ -96,21 +95,6 @@ export interface SubmitRequest {
   takeProfit: string;
 }
 
-export const termsOf = (r: InstrumentRecord): InstrumentTerms => ({
-  code: r.code,
-  baseCurrency: r.baseCurrency,
-  quoteCurrency: r.quoteCurrency,
-  contractSize: r.contractSize,
-  lotStep: r.lotStep,
-  minLots: r.minLots,
-  feeRate: r.feeRate,
-  marginMode: r.marginMode,
-  leverageOptions: r.leverageOptions,
-  pricePrecision: r.pricePrecision,
-  maxLotsPerOrder: r.maxLotsPerOrder,
-  maxOpenLots: r.maxOpenLots,
-});
-
 function getOrCreate<K, V>(map: Map<K, V>, key: K, create: () => V): V {
   let value = map.get(key);
   if (value === undefined) {
@@ -136,9 +120,7 @@ function addLots(mine: UserOrders, instrumentId: number, lots: Scaled) {
   else mine.lots.set(instrumentId, next);
 }
 
-const sideCode = (side: 'buy' | 'sell') => (side === 'buy' ? 1 : 2);
 const text = (v: Scaled) => formatScaled(v.n, v.s);
-const levelText = (v: Scaled | null) => (v === null ? '0' : text(v));
 const ZERO_LOTS: Scaled = { n: 0n, s: 0 };
 /** Accounts whose float-estimated equity is within this factor of the stop-out level get an exact check. */
 const STOP_OUT_SCREEN = 1.25;
@@ -558,40 +540,37 @@ export class TradingEngine {
     // One Date for the order's creation and opening (rows are never mutated in place).
     const at = new Date(nowMs);
     const id = this.ids.take();
-    const priceText = text(a.price);
-    const row: OrderRow = {
+    const order: LiveOrder = {
       id,
       userId,
       instrumentId: instrument.id,
-      side: sideCode(a.side),
+      side: a.side,
       status: isMarket ? 1 : 0,
-      quantity: text(a.quantity),
       leverage: a.leverage,
-      contractSize: instrument.contractSize,
       marginMode: instrument.marginMode,
-      feeRate: instrument.feeRate,
       feeType,
-      targetPrice: isMarket ? null : priceText,
-      openPrice: isMarket ? priceText : null,
+      pendingKind: a.pendingKind,
+      quantity: a.quantity,
+      contractSize: terms.contractSize,
+      contractSizeText: instrument.contractSize,
+      feeRate: terms.feeRate,
+      feeRateText: instrument.feeRate,
+      targetPrice: isMarket ? null : a.price,
+      openPrice: isMarket ? a.price : null,
       openBid: q.bidText,
       openAsk: q.askText,
       openQuoteTime: q.time,
       openQuoteSeq: q.seq,
-      stopLoss: levelText(a.stopLoss),
-      takeProfit: levelText(a.takeProfit),
-      margin: microText(a.marginMicros),
-      fee: microText(a.feeMicros),
-      closePrice: null,
-      closeBid: null,
-      closeAsk: null,
-      closeQuoteTime: null,
-      closeQuoteSeq: null,
-      closeReason: null,
-      realisedProfit: null,
+      stopLoss: a.stopLoss,
+      takeProfit: a.takeProfit,
+      margin: a.marginMicros,
+      fee: a.feeMicros,
       createdAt: at,
       openedAt: isMarket ? at : null,
-      closedAt: null,
+      triggers: null,
+      positionSlot: -1,
     };
+    const row = rowOf(order);
     // Margin out of balance into margin, then the fee: two ledger entries (funds checked above).
     const memo = `order ${id}`;
     this.mustMove({
@@ -610,39 +589,7 @@ export class TradingEngine {
         memo,
         idempotencyKey: `fee:${id}`,
       });
-    this.stage(
-      {
-        id,
-        userId,
-        instrumentId: instrument.id,
-        side: a.side,
-        status: isMarket ? 1 : 0,
-        leverage: a.leverage,
-        marginMode: instrument.marginMode,
-        feeType,
-        pendingKind: a.pendingKind,
-        quantity: a.quantity,
-        contractSize: terms.contractSize,
-        contractSizeText: instrument.contractSize,
-        feeRate: terms.feeRate,
-        feeRateText: instrument.feeRate,
-        targetPrice: isMarket ? null : a.price,
-        openPrice: isMarket ? a.price : null,
-        openBid: q.bidText,
-        openAsk: q.askText,
-        openQuoteTime: q.time,
-        openQuoteSeq: q.seq,
-        stopLoss: a.stopLoss,
-        takeProfit: a.takeProfit,
-        margin: a.marginMicros,
-        fee: a.feeMicros,
-        createdAt: at,
-        openedAt: isMarket ? at : null,
-        triggers: null,
-        positionSlot: -1,
-      },
-      row,
-    );
+    this.stage(order, row);
     return row;
   }
 
