@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { openDurablePglite } from './durable-pglite.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -40,7 +41,7 @@ export async function openDatabase(opts: { url?: string; dataDir: string }): Pro
   }
   const inMemory = opts.dataDir === 'memory://';
   if (!inMemory) mkdirSync(opts.dataDir, { recursive: true });
-  const client = inMemory ? new PGlite() : new PGlite(path.join(opts.dataDir, 'pg'));
+  const client = inMemory ? new PGlite() : openDurablePglite(path.join(opts.dataDir, 'pg'));
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
