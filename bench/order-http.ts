@@ -1,7 +1,7 @@
 // Order call over HTTP (issue 4): `GET /v1/api/forex/submit` market orders from many demo accounts
 // (a token per request, cycled), driven by autocannon from a child process, against a Fastify
 // hello-world route served by this same process in the same run (goal ≥ 0.5× its req/s), on PGlite
-// (in memory) and on PostgreSQL (a scratch database, dropped afterwards). On PostgreSQL also:
+// (on disk in a temporary directory, fsync on, as `npm start` runs it) and on PostgreSQL (a scratch database, dropped afterwards). On PostgreSQL also:
 // durable order events/s (orders committed during the run, counted in the database) against
 // PostgreSQL's own single-row commit rate (one INSERT per transaction in a loop, one connection),
 // measured in the same run (goal ≥ 1×).
@@ -9,6 +9,9 @@
 // The server is the real one (createServer: real market ticking on its own timer, engine, account
 // monitor), its clock shifted to Wednesday 18 Nov 2026 12:00 UTC so markets are open.
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { type SQL, sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import pg from 'pg';
@@ -159,9 +162,11 @@ const countOrders = async (db: Db, query: SQL) =>
 async function runOn(kind: 'pglite' | 'postgres') {
   const setupT0 = Date.now();
   const scratch = kind === 'postgres' ? await scratchDatabase() : null;
+  // PGlite as `npm start` runs it: a data directory on disk, every commit flushed.
+  const dataDir = kind === 'pglite' ? mkdtempSync(path.join(os.tmpdir(), 'meridian-bench-pglite-')) : null;
   try {
     const config = loadConfig({
-      DATA_DIR: 'memory://',
+      DATA_DIR: dataDir ?? 'memory://',
       MARKET_HISTORY_DAYS: '1',
       LOG_LEVEL: 'silent',
       PORT: '0',
@@ -271,6 +276,7 @@ async function runOn(kind: 'pglite' | 'postgres') {
     }
   } finally {
     await scratch?.drop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
