@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, open } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
@@ -87,6 +87,27 @@ export async function storeImage(
   }
   const name = `${randomUUID()}.${ext}`;
   await mkdir(dir, { recursive: true });
-  await writeFile(path.join(dir, name), out.data, { flag: 'wx' });
+  await writeDurably(dir, name, out.data);
   return { name, mime: type.mime, width: out.info.width, height: out.info.height, bytes: out.data.length };
+}
+
+/**
+ * A new file flushed to disk with its directory entry before the caller commits a row naming it:
+ * the database commits are fsynced (db/durable-pglite.ts), so a record must not outlive its file
+ * on a power cut.
+ */
+async function writeDurably(dir: string, name: string, data: Buffer) {
+  const file = await open(path.join(dir, name), 'wx');
+  try {
+    await file.writeFile(data);
+    await file.sync();
+  } finally {
+    await file.close();
+  }
+  const folder = await open(dir, 'r');
+  try {
+    await folder.sync();
+  } finally {
+    await folder.close();
+  }
 }
