@@ -47,4 +47,43 @@ describe('embedded database on disk', () => {
       await reopened.close();
     }
   }, 60_000);
+
+  it('stops the process when a flush fails, before the commit can be acknowledged', async () => {
+    const failDir = mkdtempSync(path.join(tmpdir(), 'meridian-durable-fail-'));
+    const database = await openDatabase({ dataDir: failDir });
+    let settled = false;
+    let settledAtStop: boolean | null = null;
+    // The real exit ends the process there and then; the spy records whether the statement had
+    // already answered (it must not have) and refuses to stop the test runner.
+    const exit = vi.spyOn(process, 'exit').mockImplementation(() => {
+      settledAtStop = settled;
+      throw new Error('process.exit');
+    });
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    const fsync = vi.spyOn(fs, 'fsyncSync').mockImplementation(() => {
+      throw Object.assign(new Error('EIO: i/o error, fsync'), { code: 'EIO' });
+    });
+    try {
+      await database.db.execute(sql`create table never_acknowledged (v int)`).then(
+        () => {
+          settled = true;
+        },
+        () => {
+          settled = true;
+        },
+      );
+      expect(exit).toHaveBeenCalledWith(70);
+      expect(settledAtStop).toBe(false);
+      expect(stderr.mock.calls.map(([text]) => String(text)).join('')).toMatch(
+        /fatal: the database could not flush a file to disk \(EIO: i\/o error, fsync\)/,
+      );
+    } finally {
+      fsync.mockRestore();
+      exit.mockRestore();
+      stderr.mockRestore();
+      // The database is in an unknown state after the stop was refused by the spy: just drop it.
+      await database.close().catch(() => undefined);
+      rmSync(failDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

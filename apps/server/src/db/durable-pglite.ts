@@ -27,6 +27,23 @@ interface NodeFsModule {
   NODEFS: { stream_ops: { fsync?: (stream: { nfd?: number }) => number } };
 }
 
+/**
+ * fsync, or stop the process. After a failed fsync the kernel may have dropped the dirty pages and
+ * a retry can report success for data that never reached the disk (PostgreSQL PANICs for the same
+ * reason, data_sync_retry=off). Nothing unflushed has been acknowledged yet, so stopping here is a
+ * crash like any other: the next start replays the WAL from what is on disk.
+ */
+function flushOrStop(fd: number) {
+  try {
+    fs.fsyncSync(fd);
+  } catch (err) {
+    process.stderr.write(
+      `fatal: the database could not flush a file to disk (${(err as Error).message}); stopping so nothing unflushed is acknowledged\n`,
+    );
+    process.exit(70); // EX_SOFTWARE-style: a supervisor restarts; start-up recovers from the WAL
+  }
+}
+
 /** NodeFS whose file streams implement fsync on the host file descriptor. */
 class SyncingNodeFS extends NodeFS {
   override async init(pg: PGlite, opts: Parameters<NodeFS['init']>[1]) {
@@ -36,7 +53,7 @@ class SyncingNodeFS extends NodeFS {
       (mod: unknown) => {
         (mod as NodeFsModule).NODEFS.stream_ops.fsync = (stream) => {
           // A stream without a host descriptor (never opened) has nothing to flush.
-          if (stream.nfd !== undefined) fs.fsyncSync(stream.nfd);
+          if (stream.nfd !== undefined) flushOrStop(stream.nfd);
           return 0;
         };
       },
