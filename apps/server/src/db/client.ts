@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { syncNewDirectories } from '../lib/durable-fs.ts';
 import { openDurablePglite } from './durable-pglite.ts';
 import * as schema from './schema.ts';
 
@@ -40,9 +41,15 @@ export async function openDatabase(opts: { url?: string; dataDir: string }): Pro
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   const inMemory = opts.dataDir === 'memory://';
-  if (!inMemory) mkdirSync(opts.dataDir, { recursive: true });
-  const client = inMemory ? new PGlite() : openDurablePglite(path.join(opts.dataDir, 'pg'));
-  await client.waitReady;
+  let client: PGlite;
+  if (inMemory) {
+    client = new PGlite();
+    await client.waitReady;
+  } else {
+    const created = mkdirSync(opts.dataDir, { recursive: true });
+    await syncNewDirectories(created, opts.dataDir);
+    client = await openDurablePglite(path.join(opts.dataDir, 'pg'));
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   return { db, kind: 'pglite', close: () => client.close() };

@@ -3,17 +3,48 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { fsyncedDuring, handleSyncsDuring } from '../lib/sync-spies.test-support.ts';
 import { type Database, openDatabase } from './client.ts';
 
 const rows = async (db: Database['db'], query: ReturnType<typeof sql>) =>
   ((await db.execute(query)) as unknown as { rows: Array<Record<string, unknown>> }).rows;
 
 describe('embedded database on disk', () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'meridian-durable-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const dirs: string[] = [];
+  const newDir = (tag: string) => {
+    const d = mkdtempSync(path.join(tmpdir(), `meridian-durable-${tag}-`));
+    dirs.push(d);
+    return d;
+  };
+  afterAll(() => {
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  });
 
-  it('flushes every commit to disk before it returns (fsync on, WAL synced with fsync)', async () => {
-    const database = await openDatabase({ dataDir: dir });
+  it('flushes a new cluster whole: every file, every directory, and the data directory', async () => {
+    const dataDir = path.join(newDir('new'), 'data'); // created by openDatabase
+    let database: Database | undefined;
+    const synced = await handleSyncsDuring(async () => {
+      database = await openDatabase({ dataDir });
+    });
+    await database?.close();
+    const pg = path.join(dataDir, 'pg');
+    for (const p of ['PG_VERSION', 'global/pg_control', 'postgresql.conf'])
+      expect(synced).toContain(path.join(pg, p));
+    expect(synced).toContain(`${pg}/`);
+    expect(synced).toContain(`${path.join(pg, 'base')}/`);
+    expect(synced).toContain(`${dataDir}/`); // holds pg
+    expect(synced).toContain(`${path.dirname(dataDir)}/`); // holds data, which openDatabase made
+
+    // An existing cluster is not walked again: PostgreSQL's own fsyncs cover it from here.
+    const again = await handleSyncsDuring(async () => {
+      database = await openDatabase({ dataDir });
+      await database.close();
+    });
+    expect(again.filter((p) => p.startsWith(pg))).toEqual([]);
+  }, 60_000);
+
+  it('flushes the WAL before a commit returns, and data files and directories at a checkpoint', async () => {
+    const database = await openDatabase({ dataDir: newDir('wal') });
     try {
       const settings = await rows(
         database.db,
@@ -23,34 +54,50 @@ describe('embedded database on disk', () => {
         { name: 'fsync', setting: 'on' },
         { name: 'wal_sync_method', setting: 'fsync' },
       ]);
-
       await database.db.execute(sql`create table durability_probe (v int)`);
-      const fsync = vi.spyOn(fs, 'fsyncSync');
-      try {
-        await database.db.execute(sql`select count(*) from durability_probe`);
-        expect(fsync).not.toHaveBeenCalled(); // a read writes nothing
-        await database.db.execute(sql`insert into durability_probe values (1)`);
-        // The commit's WAL record reached the disk through the host file descriptor.
-        expect(fsync).toHaveBeenCalled();
-        expect(fsync.mock.calls.every(([fd]) => typeof fd === 'number' && fd > 0)).toBe(true);
-      } finally {
-        fsync.mockRestore();
-      }
+
+      const onRead = await fsyncedDuring(() =>
+        database.db.execute(sql`select count(*) from durability_probe`),
+      );
+      expect(onRead).toEqual([]);
+      const onCommit = await fsyncedDuring(() =>
+        database.db.execute(sql`insert into durability_probe values (1)`),
+      );
+      expect(onCommit.length).toBeGreaterThan(0);
+      expect(onCommit.every((p) => /\/pg\/pg_wal\/[0-9A-F]{24}$/.test(p))).toBe(true);
+
+      const onCheckpoint = await fsyncedDuring(() => database.db.execute(sql`checkpoint`));
+      expect(onCheckpoint.some((p) => /\/pg\/base\/\d+\/\d+$/.test(p))).toBe(true);
+      expect(onCheckpoint.some((p) => p.endsWith('/'))).toBe(true);
     } finally {
       await database.close();
     }
+  }, 60_000);
 
-    const reopened = await openDatabase({ dataDir: dir });
+  it('accepts a file system that cannot sync a directory, as PostgreSQL does', async () => {
+    const database = await openDatabase({ dataDir: newDir('dir') });
+    const exit = vi.spyOn(process, 'exit').mockImplementation(() => {
+      throw new Error('process.exit');
+    });
     try {
-      expect(await rows(reopened.db, sql`select v from durability_probe`)).toEqual([{ v: 1 }]);
+      await database.db.execute(sql`create table t (v int)`);
+      const paths = await fsyncedDuring(
+        () => database.db.execute(sql`checkpoint`),
+        (fd) =>
+          fs.fstatSync(fd).isDirectory() ? Object.assign(new Error('EINVAL'), { code: 'EINVAL' }) : null,
+      );
+      expect(paths.some((p) => p.endsWith('/'))).toBe(true); // directories were asked, and refused
+      expect(exit).not.toHaveBeenCalled();
+      await database.db.execute(sql`insert into t values (1)`);
+      expect(await rows(database.db, sql`select v from t`)).toEqual([{ v: 1 }]);
     } finally {
-      await reopened.close();
+      exit.mockRestore();
+      await database.close();
     }
   }, 60_000);
 
   it('stops the process when a flush fails, before the commit can be acknowledged', async () => {
-    const failDir = mkdtempSync(path.join(tmpdir(), 'meridian-durable-fail-'));
-    const database = await openDatabase({ dataDir: failDir });
+    const database = await openDatabase({ dataDir: newDir('fail') });
     let settled = false;
     let settledAtStop: boolean | null = null;
     // The real exit ends the process there and then; the spy records whether the statement had
@@ -60,17 +107,18 @@ describe('embedded database on disk', () => {
       throw new Error('process.exit');
     });
     const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
-    const fsync = vi.spyOn(fs, 'fsyncSync').mockImplementation(() => {
-      throw Object.assign(new Error('EIO: i/o error, fsync'), { code: 'EIO' });
-    });
     try {
-      await database.db.execute(sql`create table never_acknowledged (v int)`).then(
-        () => {
-          settled = true;
-        },
-        () => {
-          settled = true;
-        },
+      await fsyncedDuring(
+        () =>
+          database.db.execute(sql`create table never_acknowledged (v int)`).then(
+            () => {
+              settled = true;
+            },
+            () => {
+              settled = true;
+            },
+          ),
+        () => Object.assign(new Error('EIO: i/o error, fsync'), { code: 'EIO' }),
       );
       expect(exit).toHaveBeenCalledWith(70);
       expect(settledAtStop).toBe(false);
@@ -78,12 +126,10 @@ describe('embedded database on disk', () => {
         /fatal: the database could not flush a file to disk \(EIO: i\/o error, fsync\)/,
       );
     } finally {
-      fsync.mockRestore();
       exit.mockRestore();
       stderr.mockRestore();
       // The database is in an unknown state after the stop was refused by the spy: just drop it.
       await database.close().catch(() => undefined);
-      rmSync(failDir, { recursive: true, force: true });
     }
   }, 60_000);
 });

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
+import { DIRECTORY_SYNC_UNSUPPORTED, syncPath, syncTree } from '../lib/durable-fs.ts';
 
 /**
  * PGlite on disk that really is durable (DESIGN §4: committed before acknowledged).
@@ -13,7 +15,9 @@ import { NodeFS } from '@electric-sql/pglite/nodefs';
  *
  * Here fsync is on, WAL flushes use fsync() (PGlite's fdatasync does nothing), and NODEFS's streams
  * get an fsync that flushes the real file descriptor, so a commit returns only after its WAL record
- * is on disk and checkpoints flush data files as PostgreSQL expects.
+ * is on disk and checkpoints flush data files as PostgreSQL expects. A new cluster (written by
+ * PGlite's in-memory initdb without any fsync, then treated as cleanly shut down) is flushed whole
+ * once it is open.
  */
 export const DURABLE_START_PARAMS: readonly string[] = [
   ...PGlite.defaultStartParams.filter((p) => p !== '-F'),
@@ -23,24 +27,33 @@ export const DURABLE_START_PARAMS: readonly string[] = [
   'wal_sync_method=fsync',
 ];
 
+const S_IFMT = 0o170000;
+const S_IFDIR = 0o040000;
+
+interface SyncedStream {
+  nfd?: number;
+  node?: { mode?: number };
+}
 interface NodeFsModule {
-  NODEFS: { stream_ops: { fsync?: (stream: { nfd?: number }) => number } };
+  NODEFS: { stream_ops: { fsync?: (stream: SyncedStream) => number } };
 }
 
 /**
  * fsync, or stop the process. After a failed fsync the kernel may have dropped the dirty pages and
  * a retry can report success for data that never reached the disk (PostgreSQL PANICs for the same
- * reason, data_sync_retry=off). Nothing unflushed has been acknowledged yet, so stopping here is a
+ * reason, data_sync_retry=off). Nothing unflushed has been acknowledged, so stopping here is a
  * crash like any other: the next start replays the WAL from what is on disk.
  */
-function flushOrStop(fd: number) {
+function flushOrStop(fd: number, isDirectory: boolean) {
   try {
     fs.fsyncSync(fd);
   } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (isDirectory && code && DIRECTORY_SYNC_UNSUPPORTED.has(code)) return;
     process.stderr.write(
       `fatal: the database could not flush a file to disk (${(err as Error).message}); stopping so nothing unflushed is acknowledged\n`,
     );
-    process.exit(70); // EX_SOFTWARE-style: a supervisor restarts; start-up recovers from the WAL
+    process.exit(70); // a supervisor restarts; start-up recovers from the WAL
   }
 }
 
@@ -53,7 +66,8 @@ class SyncingNodeFS extends NodeFS {
       (mod: unknown) => {
         (mod as NodeFsModule).NODEFS.stream_ops.fsync = (stream) => {
           // A stream without a host descriptor (never opened) has nothing to flush.
-          if (stream.nfd !== undefined) flushOrStop(stream.nfd);
+          if (stream.nfd !== undefined)
+            flushOrStop(stream.nfd, ((stream.node?.mode ?? 0) & S_IFMT) === S_IFDIR);
           return 0;
         };
       },
@@ -62,7 +76,14 @@ class SyncingNodeFS extends NodeFS {
   }
 }
 
-/** PGlite over `dir` with fsync on (see above). */
-export function openDurablePglite(dir: string): PGlite {
-  return new PGlite({ fs: new SyncingNodeFS(dir), startParams: [...DURABLE_START_PARAMS] });
+/** PGlite over `dir` with fsync on (see above), open and ready. */
+export async function openDurablePglite(dir: string): Promise<PGlite> {
+  const isNew = !fs.existsSync(path.join(dir, 'PG_VERSION'));
+  const client = new PGlite({ fs: new SyncingNodeFS(dir), startParams: [...DURABLE_START_PARAMS] });
+  await client.waitReady;
+  if (isNew) {
+    await syncTree(dir);
+    await syncPath(path.dirname(dir), true);
+  }
+  return client;
 }

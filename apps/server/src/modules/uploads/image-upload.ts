@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, open } from 'node:fs/promises';
+import { mkdir, open, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { AppError } from '../../lib/app-error.ts';
+import { syncNewDirectories } from '../../lib/durable-fs.ts';
 
 /** What an uploaded image may be (DESIGN §8): raster formats only, detected from the bytes. */
 const ACCEPTED = new Map([
@@ -86,28 +87,27 @@ export async function storeImage(
     throw new AppError('UPLOAD_NOT_IMAGE');
   }
   const name = `${randomUUID()}.${ext}`;
-  await mkdir(dir, { recursive: true });
+  const created = await mkdir(dir, { recursive: true });
   await writeDurably(dir, name, out.data);
+  await syncNewDirectories(created, dir);
   return { name, mime: type.mime, width: out.info.width, height: out.info.height, bytes: out.data.length };
 }
 
 /**
- * A new file flushed to disk with its directory entry before the caller commits a row naming it:
- * the database commits are fsynced (db/durable-pglite.ts), so a record must not outlive its file
- * on a power cut.
+ * A new file flushed to disk before the caller commits a row naming it (database commits are
+ * fsynced, db/durable-pglite.ts; a record must not outlive its file on a power cut). On failure
+ * the partial file goes, and the first error is the one reported.
  */
 async function writeDurably(dir: string, name: string, data: Buffer) {
-  const file = await open(path.join(dir, name), 'wx');
+  const file = path.join(dir, name);
+  const handle = await open(file, 'wx');
   try {
-    await file.writeFile(data);
-    await file.sync();
-  } finally {
-    await file.close();
+    await handle.writeFile(data);
+    await handle.sync();
+  } catch (err) {
+    await handle.close().catch(() => undefined);
+    await rm(file, { force: true }).catch(() => undefined);
+    throw err;
   }
-  const folder = await open(dir, 'r');
-  try {
-    await folder.sync();
-  } finally {
-    await folder.close();
-  }
+  await handle.close();
 }
