@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { lockDataDir } from './db/data-dir-lock.ts';
+import { durabilityWarnings } from './db/durability-check.ts';
 import { type SeedReport, seedIfEmpty } from './db/seed.ts';
 import { type LiveMarket, startLiveMarket } from './market/live-market.ts';
 import type { Clock } from './market/types.ts';
@@ -60,6 +61,8 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
     const bootLog = (await import('fastify')).default({
       logger: opts.logger ?? { level: config.LOG_LEVEL },
     }).log;
+    if (config.DATA_DIR !== 'memory://' || config.DATABASE_URL)
+      for (const warning of await durabilityWarnings(database.db)) bootLog.warn(warning);
     const market = await startLiveMarket({
       db: database.db,
       clock,
