@@ -15,7 +15,7 @@
 // A same-run baseline for (a): the same load generator against a stub answering at once, so the
 // report can say how much of a command's time is the engine's and how much the generator's.
 //
-// ENGINE_PARTS=mix runs only (a) in memory; ENGINE_PROFILE=<file> writes a CPU profile of its
+// ENGINE_PARTS=mix runs only (a) in memory, ENGINE_PARTS=tick only (b); ENGINE_PROFILE=<file> writes a CPU profile of its
 // measured phases; ENGINE_MIX_SECONDS, ENGINE_ACCOUNTS, ENGINE_POSITIONS, ENGINE_TICK_SECONDS size it.
 import { checkNewOrder, exactQuoteFromFeed, exactTerms, LEDGER_TYPE } from '@meridian/domain';
 import { sql } from 'drizzle-orm';
@@ -645,7 +645,15 @@ async function tickProcessing() {
 
 // ---- run --------------------------------------------------------------------------------------------
 
-// ENGINE_PARTS=mix (for example, while profiling) runs only the in-memory command mix and prints it.
+// ENGINE_PARTS=mix (for example, while profiling) runs only the in-memory command mix and prints it;
+// ENGINE_PARTS=tick only the tick path against its loop.
+if (process.env.ENGINE_PARTS === 'tick') {
+  const only = await tickProcessing();
+  console.log(
+    JSON.stringify({ wired: only.wiredUsPerTick, loop: only.loopUsPerTick, ratio: only.ratio }, null, 1),
+  );
+  process.exit(0);
+}
 if (process.env.ENGINE_PARTS === 'mix') {
   const only = await commandMix(false, MIX_CONCURRENCY);
   console.log(JSON.stringify({ sequential: only.sequential, concurrent: only.concurrent }, null, 1));
