@@ -75,6 +75,29 @@ describe('parseScaled', () => {
       expect(parseScaled(text), text).toBeNull();
   });
 
+  it('agrees with the grammar -?\\d+(\\.\\d+)? read by a regex, on any text (differential)', () => {
+    // The reference: the regex reading parseScaled replaced (session 5), kept here as the oracle.
+    const reference = (text: string): Scaled | null => {
+      const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text);
+      if (m === null) return null;
+      const frac = (m[3] ?? '').replace(/0+$/, '');
+      const n = BigInt(m[2]! + frac);
+      return { n: m[1] === '-' ? -n : n, s: frac.length };
+    };
+    const digits = (min: number, max: number) =>
+      fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: min, maxLength: max });
+    const wellFormed = fc
+      .tuple(fc.boolean(), digits(1, 22), fc.option(digits(1, 22), { nil: undefined }))
+      .map(([neg, int, frac]) => `${neg ? '-' : ''}${int}${frac === undefined ? '' : `.${frac}`}`);
+    const noise = fc.string({ unit: fc.constantFrom(...'0123456789.-+ e,x'), maxLength: 24 });
+    fc.assert(
+      fc.property(fc.oneof(wellFormed, noise), (text) => {
+        expect(parseScaled(text)).toEqual(reference(text));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
   it('scaled() throws a RangeError where parseScaled answers null', () => {
     expect(scaled('2.50')).toEqual({ n: 25n, s: 1 });
     expect(() => scaled('1e3')).toThrow(RangeError);
