@@ -46,8 +46,9 @@ export async function openDatabase(opts: { url?: string; dataDir: string }): Pro
     client = new PGlite();
     await client.waitReady;
   } else {
+    // Directories this start made are flushed into their parents; an existing one needs nothing.
     const created = mkdirSync(opts.dataDir, { recursive: true });
-    await syncNewDirectories(created, opts.dataDir);
+    if (created !== undefined) await syncNewDirectories(created, opts.dataDir);
     client = await openDurablePglite(path.join(opts.dataDir, 'pg'));
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
-import { DIRECTORY_SYNC_UNSUPPORTED, syncPath, syncTree } from '../lib/durable-fs.ts';
+import { isUnsupportedDirectorySync, syncPath, syncTree } from '../lib/durable-fs.ts';
 
 /**
  * PGlite on disk that really is durable (DESIGN §4: committed before acknowledged).
@@ -48,8 +48,7 @@ function flushOrStop(fd: number, isDirectory: boolean) {
   try {
     fs.fsyncSync(fd);
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (isDirectory && code && DIRECTORY_SYNC_UNSUPPORTED.has(code)) return;
+    if (isUnsupportedDirectorySync(err, isDirectory)) return;
     process.stderr.write(
       `fatal: the database could not flush a file to disk (${(err as Error).message}); stopping so nothing unflushed is acknowledged\n`,
     );

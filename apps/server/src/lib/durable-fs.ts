@@ -1,8 +1,14 @@
-import { open, readdir } from 'node:fs/promises';
+import { open, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 
 /** What PostgreSQL's fsync_fname_ext ignores for a directory: file systems that cannot sync one. */
-export const DIRECTORY_SYNC_UNSUPPORTED: ReadonlySet<string> = new Set(['EINVAL', 'EBADF', 'ENOTSUP']);
+const DIRECTORY_SYNC_UNSUPPORTED: ReadonlySet<string> = new Set(['EINVAL', 'EBADF', 'ENOTSUP']);
+
+/** Whether a failed fsync only says the file system cannot sync a directory (not a lost write). */
+export function isUnsupportedDirectorySync(err: unknown, isDirectory: boolean): boolean {
+  const code = (err as NodeJS.ErrnoException).code;
+  return isDirectory && code !== undefined && DIRECTORY_SYNC_UNSUPPORTED.has(code);
+}
 
 /** fsync a file or a directory by path (a directory's entries: names created or renamed in it). */
 export async function syncPath(p: string, isDirectory: boolean): Promise<void> {
@@ -10,11 +16,28 @@ export async function syncPath(p: string, isDirectory: boolean): Promise<void> {
   try {
     await handle.sync();
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (!(isDirectory && code && DIRECTORY_SYNC_UNSUPPORTED.has(code))) throw err;
+    if (!isUnsupportedDirectorySync(err, isDirectory)) throw err;
   } finally {
     await handle.close();
   }
+}
+
+/**
+ * A new file (never an overwrite), flushed to disk before it resolves. On failure the partial file
+ * goes, and the first error is the one reported. Its directory entry is the caller's to flush
+ * (`syncNewDirectories`).
+ */
+export async function writeNewFile(file: string, data: Uint8Array): Promise<void> {
+  const handle = await open(file, 'wx');
+  try {
+    await handle.writeFile(data);
+    await handle.sync();
+  } catch (err) {
+    await handle.close().catch(() => undefined);
+    await rm(file, { force: true }).catch(() => undefined);
+    throw err;
+  }
+  await handle.close();
 }
 
 /**

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, rm } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { AppError } from '../../lib/app-error.ts';
-import { syncNewDirectories } from '../../lib/durable-fs.ts';
+import { syncNewDirectories, writeNewFile } from '../../lib/durable-fs.ts';
 
 /** What an uploaded image may be (DESIGN §8): raster formats only, detected from the bytes. */
 const ACCEPTED = new Map([
@@ -87,27 +87,10 @@ export async function storeImage(
     throw new AppError('UPLOAD_NOT_IMAGE');
   }
   const name = `${randomUUID()}.${ext}`;
+  // Flushed with its directory entries before the caller commits a row naming it (database commits
+  // are fsynced, db/durable-pglite.ts): a record must not outlive its file on a power cut.
   const created = await mkdir(dir, { recursive: true });
-  await writeDurably(dir, name, out.data);
+  await writeNewFile(path.join(dir, name), out.data);
   await syncNewDirectories(created, dir);
   return { name, mime: type.mime, width: out.info.width, height: out.info.height, bytes: out.data.length };
-}
-
-/**
- * A new file flushed to disk before the caller commits a row naming it (database commits are
- * fsynced, db/durable-pglite.ts; a record must not outlive its file on a power cut). On failure
- * the partial file goes, and the first error is the one reported.
- */
-async function writeDurably(dir: string, name: string, data: Buffer) {
-  const file = path.join(dir, name);
-  const handle = await open(file, 'wx');
-  try {
-    await handle.writeFile(data);
-    await handle.sync();
-  } catch (err) {
-    await handle.close().catch(() => undefined);
-    await rm(file, { force: true }).catch(() => undefined);
-    throw err;
-  }
-  await handle.close();
 }
