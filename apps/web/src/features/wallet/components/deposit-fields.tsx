@@ -1,9 +1,9 @@
-import { Button, type ImageUploadItem } from 'antd-mobile';
+import type { ImageUploadItem } from 'antd-mobile';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ProofUploader } from './proof-uploader';
+import { SubmitButton } from './submit-button';
 import { AmountField } from './text-field';
-import styles from './wallet.module.css';
 
 interface DepositFieldsProps {
   amount: string;
@@ -39,18 +39,9 @@ export function DepositFields({
       />
       {children}
       <ProofUploader value={proof} onChange={onProof} />
-      <Button
-        block
-        color="primary"
-        shape="rounded"
-        size="large"
-        loading={busy}
-        className={styles.submit}
-        onClick={onSubmit}
-        data-testid="charge-submit"
-      >
+      <SubmitButton busy={busy} onClick={onSubmit} testId="charge-submit">
         {t('wallet.submitDeposit')}
-      </Button>
+      </SubmitButton>
     </>
   );
 }

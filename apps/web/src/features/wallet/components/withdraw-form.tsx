@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Dialog } from 'antd-mobile';
+import { Dialog } from 'antd-mobile';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -14,6 +14,7 @@ import { useSending } from '../hooks/use-sending';
 import { checkWithdrawal } from '../validation';
 import { previewWithdrawal } from '../withdraw-preview';
 import { ChoiceChips } from './choice-chips';
+import { SubmitButton } from './submit-button';
 import { AmountField, TextField } from './text-field';
 import styles from './wallet.module.css';
 
@@ -205,18 +206,9 @@ export function WithdrawForm({ type }: { type: MethodType }) {
         </div>
       </dl>
 
-      <Button
-        block
-        color="primary"
-        shape="rounded"
-        size="large"
-        loading={busy}
-        className={styles.submit}
-        onClick={() => void submit()}
-        data-testid="withdraw-submit"
-      >
+      <SubmitButton busy={busy} onClick={() => void submit()} testId="withdraw-submit">
         {t('wallet.submitWithdraw')}
-      </Button>
+      </SubmitButton>
     </section>
   );
 }

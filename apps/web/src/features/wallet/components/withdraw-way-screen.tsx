@@ -1,5 +1,4 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Button } from 'antd-mobile';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -12,6 +11,7 @@ import { currencyLabel } from '../format';
 import { checkBindMethod, REQUIRED_FIELDS } from '../validation';
 import { ChoiceChips } from './choice-chips';
 import { RealAccountGate } from './real-account-gate';
+import { SubmitButton } from './submit-button';
 import { TextField } from './text-field';
 import styles from './wallet.module.css';
 
@@ -139,18 +139,9 @@ function BindForm({ type }: { type: MethodType }) {
           testId={`way-${f.name.replace(/_/g, '-')}`}
         />
       ))}
-      <Button
-        type="submit"
-        block
-        color="primary"
-        shape="rounded"
-        size="large"
-        loading={busy}
-        className={styles.submit}
-        data-testid="way-submit"
-      >
+      <SubmitButton busy={busy} testId="way-submit">
         {t('common.confirm')}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }
