@@ -27,9 +27,6 @@ export const DURABLE_START_PARAMS: readonly string[] = [
   'wal_sync_method=fsync',
 ];
 
-const S_IFMT = 0o170000;
-const S_IFDIR = 0o040000;
-
 interface SyncedStream {
   nfd?: number;
   node?: { mode?: number };
@@ -44,10 +41,11 @@ interface NodeFsModule {
  * reason, data_sync_retry=off). Nothing unflushed has been acknowledged, so stopping here is a
  * crash like any other: the next start replays the WAL from what is on disk.
  */
-function flushOrStop(fd: number, isDirectory: boolean) {
+function flushOrStop(fd: number, mode: number) {
   try {
     fs.fsyncSync(fd);
   } catch (err) {
+    const isDirectory = (mode & fs.constants.S_IFMT) === fs.constants.S_IFDIR;
     if (isUnsupportedDirectorySync(err, isDirectory)) return;
     process.stderr.write(
       `fatal: the database could not flush a file to disk (${(err as Error).message}); stopping so nothing unflushed is acknowledged\n`,
@@ -65,8 +63,7 @@ class SyncingNodeFS extends NodeFS {
       (mod: unknown) => {
         (mod as NodeFsModule).NODEFS.stream_ops.fsync = (stream) => {
           // A stream without a host descriptor (never opened) has nothing to flush.
-          if (stream.nfd !== undefined)
-            flushOrStop(stream.nfd, ((stream.node?.mode ?? 0) & S_IFMT) === S_IFDIR);
+          if (stream.nfd !== undefined) flushOrStop(stream.nfd, stream.node?.mode ?? 0);
           return 0;
         };
       },
