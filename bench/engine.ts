@@ -569,6 +569,37 @@ async function tickProcessing() {
     }
   }
 
+  // The same loop with each instrument's arrays held in an object looked up per tick, as any data
+  // structure holds them (informational, not the goal's baseline): V8 folds the arrays a closure
+  // captures once into its optimized code as constants, and that alone made the bare loop above
+  // ~1.7–2× faster than the identical loop over arrays read from an object (scratch measurement,
+  // session 6), which is most of what separates the engine's tick path from it.
+  const held = new Map<
+    number,
+    { open: Float64Array; units: Float64Array; owner: Int32Array; pnl: Float64Array; side: Uint8Array }
+  >();
+  for (const [inst, a] of segStart) {
+    const b = segEnd.get(inst)!;
+    held.set(inst, {
+      open: openPrice.subarray(a, b),
+      units: signedUnits.subarray(a, b),
+      owner: owner.subarray(a, b),
+      pnl: pnl.subarray(a, b),
+      side: sideOf.subarray(a, b),
+    });
+  }
+  function revalueHeld(q: Quote) {
+    const h = held.get(q.instrumentId);
+    if (!h) return;
+    const { open, units, owner: who, pnl: last, side } = h;
+    for (let i = 0; i < open.length; i++) {
+      const close = side[i] === 1 ? q.bid : q.ask;
+      const v = (close - open[i]!) * units[i]!;
+      floating[who[i]!]! += v - last[i]!;
+      last[i] = v;
+    }
+  }
+
   // Quotes that wander ±0.05 % around the reference: nothing crosses (the steady state).
   let seq = 2;
   let rng = 7;
@@ -600,21 +631,34 @@ async function tickProcessing() {
     engine.onQuote(q);
     monitor.onQuoteFor(q.instrumentId);
   };
-  // warm-up, then alternate rounds so drift in the machine's load falls on both alike
+  // Warm-up, then many short alternating rounds: this VM's speed drifts by ±20 % within seconds, so
+  // each round times the tick path and the loop back to back and the ratio is the median of the
+  // rounds' ratios (a slow moment falls on both halves of its round instead of on one side).
   runFor('warm', wired, 0.3);
   runFor('warm', revalue, 0.3);
-  const per = TICK_SECONDS / 4;
-  const w1 = runFor('wired', wired, per);
-  const b1 = runFor('loop', revalue, per);
-  const e1 = runFor('onQuote', engineOnly, per / 2);
-  const w2 = runFor('wired', wired, per);
-  const b2 = runFor('loop', revalue, per);
-  const e2 = runFor('onQuote', engineOnly, per / 2);
-  const rate = (a: { ticks: number; usPerTick: number }, b: { ticks: number; usPerTick: number }) =>
-    round3((a.usPerTick * a.ticks + b.usPerTick * b.ticks) / (a.ticks + b.ticks));
-  const wiredUs = rate(w1, w2);
-  const loopUs = rate(b1, b2);
-  const onQuoteUs = rate(e1, e2);
+  runFor('warm', engineOnly, 0.2);
+  runFor('warm', revalueHeld, 0.2);
+  const ROUNDS = 12;
+  const per = TICK_SECONDS / (3 * ROUNDS);
+  const rounds: Array<{ wired: number; loop: number; onQuote: number; heldLoop: number }> = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    const w = runFor('wired', wired, per);
+    const b = runFor('loop', revalue, per);
+    const e = runFor('onQuote', engineOnly, per / 2);
+    const h = runFor('heldLoop', revalueHeld, per / 2);
+    rounds.push({ wired: w.usPerTick, loop: b.usPerTick, onQuote: e.usPerTick, heldLoop: h.usPerTick });
+  }
+  const median = (xs: number[]) => {
+    const s = [...xs].sort((a, b) => a - b);
+    const m = s.length >> 1;
+    return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+  };
+  const wiredUs = round3(median(rounds.map((r) => r.wired)));
+  const loopUs = round3(median(rounds.map((r) => r.loop)));
+  const onQuoteUs = round3(median(rounds.map((r) => r.onQuote)));
+  const ratio = round3(median(rounds.map((r) => r.wired / r.loop)));
+  const heldLoopUs = round3(median(rounds.map((r) => r.heldLoop)));
+  const heldRatio = round3(median(rounds.map((r) => r.wired / r.heldLoop)));
   // the same loop over all positions, for scale
   const fullT0 = ns();
   let fullN = 0;
@@ -636,9 +680,11 @@ async function tickProcessing() {
     wiredUsPerTick: wiredUs,
     onQuoteOnlyUsPerTick: onQuoteUs,
     loopUsPerTick: loopUs,
+    heldLoopUsPerTick: heldLoopUs,
+    ratioToHeldLoop: heldRatio,
     loopAllPositionsUsPerPass: round3(fullUs),
-    ratio: round3(wiredUs / loopUs),
-    rounds: [w1, b1, e1, w2, b2, e2],
+    ratio,
+    rounds,
     floatingChecksum: Math.round(sanity),
   };
 }
@@ -650,7 +696,17 @@ async function tickProcessing() {
 if (process.env.ENGINE_PARTS === 'tick') {
   const only = await tickProcessing();
   console.log(
-    JSON.stringify({ wired: only.wiredUsPerTick, loop: only.loopUsPerTick, ratio: only.ratio }, null, 1),
+    JSON.stringify(
+      {
+        wired: only.wiredUsPerTick,
+        loop: only.loopUsPerTick,
+        ratio: only.ratio,
+        heldLoop: only.heldLoopUsPerTick,
+        ratioToHeldLoop: only.ratioToHeldLoop,
+      },
+      null,
+      1,
+    ),
   );
   process.exit(0);
 }
@@ -700,7 +756,7 @@ const goals: Goal[] = [
     id: 'tick-vs-loop',
     description: `tick path (engine.onQuote + monitor.onQuoteFor) with ${tick.openPositions} positions and ${tick.triggersIndexed} triggers vs typed-array revaluation of the ticked instrument's positions`,
     target: '≤ 2× baseline',
-    actual: `${tick.wiredUsPerTick} µs vs ${tick.loopUsPerTick} µs per tick = ${tick.ratio}×${tick.ratio > 2 ? ` (${round1(tick.ratio / 2)}× over the goal)` : ''}`,
+    actual: `${tick.wiredUsPerTick} µs vs ${tick.loopUsPerTick} µs per tick (medians of ${tick.rounds.length} alternating rounds); median ratio ${tick.ratio}×${tick.ratio > 2 ? ` (${round1(tick.ratio / 2)}× over the goal)` : ''}`,
     pass: tick.ratio <= 2,
   },
 ];
@@ -724,6 +780,7 @@ finish(
       `in-memory only: TriggerIndex (${trig.triggers} triggers) ${trig.opsPerSecond} ops/s; p99 add ${trig.add.p99Us} / remove ${trig.remove.p99Us} / crossed ${trig.crossed.p99Us} µs`,
       `ticks: ${tick.openPositions} positions + ${tick.liveLoaded - tick.openPositions} pending loaded by rebuild() in ${tick.rebuildSeconds} s; ${tick.triggersIndexed} triggers`,
       `  tick path ${tick.wiredUsPerTick} µs/tick (onQuote alone ${tick.onQuoteOnlyUsPerTick} µs), typed-array loop ${tick.loopUsPerTick} µs/tick (${tick.positionsPerInstrument} positions), all 100k: ${tick.loopAllPositionsUsPerPass} µs/pass`,
+      `  the same loop over arrays held per instrument in an object (not folded into the code as constants): ${tick.heldLoopUsPerTick} µs/tick; tick path / that loop = ${tick.ratioToHeldLoop}× (informational; the goal is against the bare loop)`,
     ],
     figures: { mix, durableMix, harness, triggerIndex: trig, tick },
     goals,

@@ -14,6 +14,14 @@
 // (margin here is one float division and a rounding, standing in for the integer division with
 // remainder the real thing needs), idempotency keys and memos on ledger entries, the terms and quote
 // record each order keeps, and everything the journal's writer does.
+//
+// `--objects` (session 6): the same run, but every order is also kept the way the engine keeps it
+// today — an object of ~30 fields with BigInt money and {n, s} decimals in a Map by id, a Set per
+// account, lots per account in a Map, a ledger draft object with memo and key strings per entry,
+// and the answer's decimals formatted from BigInts — to split the gap between this floor and the
+// engine into what the representation costs and what the rest of the engine's path costs. (It keeps
+// the typed arrays too, for the validation reads, so it slightly overstates the objects' cost.)
+const OBJECTS = process.argv.includes('--objects');
 const ACCOUNTS = 10000,
   INSTR = 40,
   MAX = 1 << 21;
@@ -81,6 +89,88 @@ const oUser = new Int32Array(MAX),
   oTime = new Float64Array(MAX),
   oHeapSlot = new Int32Array(MAX * 2).fill(-1),
   oPos = new Int32Array(MAX).fill(-1);
+// the engine's representation (--objects)
+const accts = Array.from({ length: ACCOUNTS }, () => ({
+  balance: 1_000_000_000_000n,
+  margin: 0n,
+  orders: new Set(),
+  lots: new Map(),
+}));
+const live = new Map();
+const drafts = [];
+const fmtBig = (n, scale) => {
+  const neg = n < 0n;
+  let d = (neg ? -n : n).toString();
+  if (scale) {
+    d = d.padStart(scale + 1, '0');
+    d = `${d.slice(0, -scale)}.${d.slice(-scale)}`;
+  }
+  return neg ? `-${d}` : d;
+};
+const draft = (u, type, delta, marginDelta, balanceAfter, memo, key) =>
+  drafts.push({
+    userId: u,
+    type,
+    balanceDelta: delta,
+    lockDelta: 0n,
+    marginDelta,
+    balanceAfter,
+    memo,
+    idempotencyKey: key,
+    createdAtMs: 1795354000000,
+  });
+function keepAsObject(o, u, inst, side, kind, qty, price, sl, tp, m, fee, p) {
+  const a = accts[u];
+  const order = {
+    id: o,
+    userId: u,
+    instrumentId: inst,
+    side: side === 1 ? 'buy' : 'sell',
+    status: kind,
+    leverage: 500,
+    marginMode: 2,
+    feeType: 2,
+    pendingKind: kind === 0 ? 'limit' : null,
+    quantity: { n: BigInt(qty), s: 2 },
+    contractSize: { n: 100000n, s: 0 },
+    contractSizeText: '100000',
+    feeRate: { n: 3n, s: 3 },
+    feeRateText: '0.003',
+    targetPrice: kind === 0 ? { n: BigInt(price), s: p } : null,
+    openPrice: kind === 1 ? { n: BigInt(price), s: p } : null,
+    openBid: '1.1',
+    openAsk: '1.1001',
+    openQuoteTime: null,
+    openQuoteSeq: 1,
+    stopLoss: sl ? { n: BigInt(sl), s: p } : null,
+    takeProfit: tp ? { n: BigInt(tp), s: p } : null,
+    margin: BigInt(m),
+    fee: BigInt(fee),
+    createdAt: new Date(1795354000000),
+    openedAt: null,
+    triggers: null,
+    positionSlot: -1,
+  };
+  a.balance -= order.margin;
+  a.margin += order.margin;
+  draft(u, 5, -order.margin, order.margin, a.balance, `order ${o}`, `margin-hold:${o}`);
+  a.balance -= order.fee;
+  draft(u, 6, -order.fee, 0n, a.balance, `order ${o}`, `fee:${o}`);
+  a.lots.set(inst, { n: (a.lots.get(inst)?.n ?? 0n) + order.quantity.n, s: 2 });
+  live.set(o, order);
+  a.orders.add(order);
+  return order;
+}
+function dropObject(u, o) {
+  const order = live.get(o);
+  const a = accts[u];
+  a.balance += order.margin + order.fee;
+  a.margin -= order.margin;
+  draft(u, 7, order.margin + order.fee, -order.margin, a.balance, `order ${o} cancelled`, `cancel:${o}`);
+  a.lots.set(order.instrumentId, { n: a.lots.get(order.instrumentId).n - order.quantity.n, s: 2 });
+  live.delete(o);
+  a.orders.delete(order);
+}
 // ledger staging
 let nLedger = 0;
 const lUser = new Int32Array(1 << 22),
@@ -158,6 +248,7 @@ function commit() {
       const r = resolveBatch;
       batch = null;
       journal.length = 0;
+      drafts.length = 0;
       nLedger = 0;
       r();
     });
@@ -233,26 +324,65 @@ async function submit(u, inst, side, kind, qtyText, levText, priceText, slText, 
     oPos[o] = t;
   }
   journal.push(o);
-  const row = {
-    id: o,
-    userId: u,
-    instrumentId: inst,
-    side,
-    status: kind,
-    quantity: fmt(qty, 2),
-    openPrice: kind === 1 ? fmt(price, p) : null,
-    targetPrice: kind === 0 ? fmt(price, p) : null,
-    stopLoss: fmt(sl, p),
-    takeProfit: fmt(tp, p),
-    margin: fmt(m, 6),
-    fee: fmt(fee, 6),
-    createdAt: new Date(oTime[o]),
-  };
+  let row;
+  if (OBJECTS) {
+    const order = keepAsObject(o, u, inst, side, kind, qty, price, sl, tp, m, fee, p);
+    const text = (v) => (v === null ? null : fmtBig(v.n, v.s));
+    row = {
+      id: o,
+      userId: u,
+      instrumentId: inst,
+      side,
+      status: kind,
+      quantity: text(order.quantity),
+      leverage: order.leverage,
+      contractSize: order.contractSizeText,
+      marginMode: order.marginMode,
+      feeRate: order.feeRateText,
+      feeType: order.feeType,
+      targetPrice: text(order.targetPrice),
+      openPrice: text(order.openPrice),
+      openBid: order.openBid,
+      openAsk: order.openAsk,
+      openQuoteTime: null,
+      openQuoteSeq: 1,
+      stopLoss: text(order.stopLoss) ?? '0',
+      takeProfit: text(order.takeProfit) ?? '0',
+      margin: fmtBig(order.margin, 6),
+      fee: fmtBig(order.fee, 6),
+      closePrice: null,
+      closeBid: null,
+      closeAsk: null,
+      closeQuoteTime: null,
+      closeQuoteSeq: null,
+      closeReason: null,
+      realisedProfit: null,
+      createdAt: order.createdAt,
+      openedAt: null,
+      closedAt: null,
+    };
+  } else
+    row = {
+      id: o,
+      userId: u,
+      instrumentId: inst,
+      side,
+      status: kind,
+      quantity: fmt(qty, 2),
+      openPrice: kind === 1 ? fmt(price, p) : null,
+      targetPrice: kind === 0 ? fmt(price, p) : null,
+      stopLoss: fmt(sl, p),
+      takeProfit: fmt(tp, p),
+      margin: fmt(m, 6),
+      fee: fmt(fee, 6),
+      createdAt: new Date(oTime[o]),
+    };
   await commit();
   return row;
 }
 async function cancel(u, o) {
   if (oUser[o] !== u || oStatus[o] !== 0) throw new Error('not pending');
+  if (OBJECTS) dropObject(u, o);
   balance[u] += oMargin[o] + oFee[o];
   margin[u] -= oMargin[o];
   stageLedger(u, 7, oMargin[o], o);
@@ -280,6 +410,11 @@ async function setStops(u, o, slText, tpText) {
   }
   oSL[o] = sl;
   oTP[o] = tp;
+  if (OBJECTS) {
+    const order = live.get(o);
+    order.stopLoss = sl ? { n: BigInt(sl), s: p } : null;
+    order.takeProfit = tp ? { n: BigInt(tp), s: p } : null;
+  }
   if (sl) h.push(sl, o, 0);
   if (tp) h.push(tp, o, 1);
   journal.push(o);
