@@ -110,15 +110,21 @@ export async function writeJournalBatch(db: DbOrTx, batch: JournalBatch) {
            (select count(*) from moved) as accounts`);
 }
 
-/** The sequence steps by this much (migration 0006): each nextval() reserves a whole block. */
-export const ORDER_ID_BLOCK = 1000;
-
-/** A block of order ids for the engine to hand out before the rows exist: [first, first + 999]. */
-export async function reserveOrderIdBlock(db: DbOrTx): Promise<number> {
+/**
+ * A block of order ids for the engine to hand out before the rows exist: [first, first + size − 1].
+ * The sequence steps by the block size (migrations 0006 and 0009), so one nextval() reserves a
+ * whole block whoever else draws from it; the size is read from the sequence in the same statement
+ * rather than kept as a constant here, so code and schema can never disagree about it (two engines
+ * handing out overlapping ids would be the result).
+ */
+export async function reserveOrderIdBlock(db: DbOrTx): Promise<{ first: number; size: number }> {
   const r = (await db.execute(
-    sql`select nextval(pg_get_serial_sequence('orders', 'id')) as id`,
+    sql`select nextval(s.seq) as id, p.seqincrement as step
+        from (select pg_get_serial_sequence('orders', 'id')::regclass as seq) s
+        join pg_sequence p on p.seqrelid = s.seq`,
   )) as unknown as {
-    rows: Array<{ id: string | number }>;
+    rows: Array<{ id: string | number; step: string | number }>;
   };
-  return Number(r.rows[0]!.id);
+  const row = r.rows[0]!;
+  return { first: Number(row.id), size: Number(row.step) };
 }

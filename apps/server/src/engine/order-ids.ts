@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../db/client.ts';
-import { ORDER_ID_BLOCK, reserveOrderIdBlock } from './journal.repository.ts';
+import { reserveOrderIdBlock } from './journal.repository.ts';
 
 /**
  * Order ids handed out synchronously from blocks reserved on the table's sequence, so the engine
@@ -9,7 +9,9 @@ import { ORDER_ID_BLOCK, reserveOrderIdBlock } from './journal.repository.ts';
 export class OrderIds {
   private next = 0;
   private end = 0;
-  private spare: number | null = null;
+  private spare: { first: number; size: number } | null = null;
+  /** The size of the blocks the sequence hands out (read with the first one). */
+  private block = 0;
   private fetching: Promise<void> | null = null;
 
   constructor(private readonly db: DbOrTx) {}
@@ -19,7 +21,7 @@ export class OrderIds {
   }
 
   ready(): Promise<void> | true {
-    if (this.spare === null && this.left < ORDER_ID_BLOCK / 2) {
+    if (this.spare === null && this.left <= this.block / 2) {
       const p = this.fetch();
       if (this.left === 0) return p.then(() => this.useSpare());
     } else if (this.left === 0) this.useSpare();
@@ -28,15 +30,16 @@ export class OrderIds {
 
   private useSpare() {
     if (this.left > 0 || this.spare === null) return;
-    this.next = this.spare;
-    this.end = this.spare + ORDER_ID_BLOCK;
+    this.next = this.spare.first;
+    this.end = this.spare.first + this.spare.size;
     this.spare = null;
   }
 
   private fetch(): Promise<void> {
     this.fetching ??= reserveOrderIdBlock(this.db)
-      .then((first) => {
-        this.spare = first;
+      .then((reserved) => {
+        this.block = reserved.size;
+        this.spare = reserved;
       })
       .finally(() => {
         this.fetching = null;
