@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import type { Journal } from './journal.ts';
+import type { RevaluationArena } from './revaluation/revaluation-arena.ts';
 
 /** A money movement as callers outside the engine express it (wallet, back office). */
 export interface Movement {
@@ -92,12 +93,14 @@ export class AccountBook {
   balanceF = new Float64Array(GROW);
   marginF = new Float64Array(GROW);
   /**
-   * Two numbers per slot, side by side so a tick reads them from one cache line: at 2·slot the
-   * floating profit (USD), at 2·slot + 1 the floor, the floating profit below which the account's
-   * equity (balance + margin + floating) comes within the screen factor of the stop-out level
-   * (margin × screen − balance − margin).
+   * Two numbers per slot in the revaluation arena (where the tick kernel updates them), side by
+   * side so a tick reads them from one cache line: at 2·slot the floating profit (USD), at
+   * 2·slot + 1 the floor, the floating profit below which the account's equity (balance + margin +
+   * floating) comes within the screen factor of the stop-out level (margin × screen − balance −
+   * margin). `riskOffset` is the region's byte offset.
    */
-  risk = new Float64Array(GROW * 2);
+  riskOffset = 0;
+  private riskSlots = 0;
   private screen = 0.625;
   private nextSlot = 0;
 
@@ -105,7 +108,20 @@ export class AccountBook {
     private readonly db: DbOrTx,
     private readonly journal: Journal,
     private readonly now: () => number,
-  ) {}
+    private readonly arena: RevaluationArena,
+  ) {
+    this.allocateRisk();
+  }
+
+  private allocateRisk() {
+    this.riskSlots = this.balanceF.length;
+    this.riskOffset = this.arena.alloc(this.riskSlots * 16);
+  }
+
+  /** Index of a slot's floating profit in `arena.f64` (its floor is the next one). */
+  private riskAt(slot: number) {
+    return (this.riskOffset >> 3) + 2 * slot;
+  }
 
   /** Loads the account's figures if not in memory; false when there is no such account. */
   ensure(userId: number): Promise<boolean> | true {
@@ -159,7 +175,7 @@ export class AccountBook {
       if (s >= this.balanceF.length) this.grow();
       f.slot = s;
       this.slotUser[s] = userId;
-      this.risk[2 * s] = 0;
+      this.arena.f64[this.riskAt(s)] = 0;
       this.mirror(f);
     }
     return f.slot;
@@ -179,9 +195,12 @@ export class AccountBook {
     this.slotUser = copy(this.slotUser);
     this.balanceF = copy(this.balanceF);
     this.marginF = copy(this.marginF);
-    const risk = new Float64Array(n * 2);
-    risk.set(this.risk);
-    this.risk = risk;
+    const old = this.riskOffset;
+    const oldBytes = this.riskSlots * 16;
+    this.riskSlots = n;
+    this.riskOffset = this.arena.alloc(n * 16);
+    this.arena.f64.copyWithin(this.riskOffset >> 3, old >> 3, (old + oldBytes) >> 3);
+    this.arena.release(old, oldBytes);
   }
 
   /** The screen factor (stop-out level as a fraction × headroom); recomputes every floor when it changes. */
@@ -192,11 +211,17 @@ export class AccountBook {
   }
 
   floating(slot: number): number {
-    return this.risk[2 * slot]!;
+    return this.arena.f64[this.riskAt(slot)]!;
+  }
+
+  /** A position left the account's total (closed, cancelled): its last revalued profit goes with it. */
+  dropFloating(slot: number, usd: number) {
+    this.arena.f64[this.riskAt(slot)]! -= usd;
   }
 
   private setFloor(s: number) {
-    this.risk[2 * s + 1] = this.marginF[s]! * this.screen - this.balanceF[s]! - this.marginF[s]!;
+    this.arena.f64[this.riskAt(s) + 1] =
+      this.marginF[s]! * this.screen - this.balanceF[s]! - this.marginF[s]!;
   }
 
   private mirror(f: Account) {
@@ -241,6 +266,7 @@ export class AccountBook {
   clear() {
     this.figures.clear();
     this.nextSlot = 0;
-    this.risk.fill(0);
+    // The engine resets the arena before clearing the book; the risk pairs get a fresh region.
+    this.allocateRisk();
   }
 }

@@ -46,6 +46,7 @@ import { type LiveOrder, liveOrderFromRow, rowOf } from './live-order.ts';
 import { findOrder, loadLiveOrders, type OrderRow } from './order.repository.ts';
 import { OrderIds } from './order-ids.ts';
 import { PositionTable } from './position-table.ts';
+import { RevaluationArena } from './revaluation/revaluation-arena.ts';
 import { removeTriggers, TriggerIndex } from './trigger-index.ts';
 
 export type CloseReason = 'user' | 'stop_loss' | 'take_profit' | 'stop_out' | 'demo_reset' | 'admin';
@@ -162,6 +163,8 @@ export class TradingEngine {
   /** Per instrument: open positions as flat arrays, revalued on every tick for stop-out screening. */
   private readonly positions = new Map<number, PositionTable>();
   private readonly suspects = new Set<number>();
+  /** Where the per-tick revaluation runs: the accounts' risk pairs and the position tables. */
+  private readonly arena = new RevaluationArena();
   private readonly exact: ExactMarket;
   private readonly journal: Journal;
   private readonly book: AccountBook;
@@ -171,7 +174,7 @@ export class TradingEngine {
   constructor(private readonly deps: EngineDeps) {
     const write = deps.writeBatch ?? ((batch) => writeJournalBatch(deps.db, batch));
     this.journal = new Journal(write, (err) => this.recover(err));
-    this.book = new AccountBook(deps.db, this.journal, deps.now);
+    this.book = new AccountBook(deps.db, this.journal, deps.now, this.arena);
     this.ids = new OrderIds(deps.db);
     this.exact = new ExactMarket(deps.market);
   }
@@ -210,6 +213,7 @@ export class TradingEngine {
     this.byUser.clear();
     this.triggers.clear();
     this.positions.clear();
+    this.arena.reset();
     this.book.clear();
     this.exact.clear();
   }
@@ -296,7 +300,7 @@ export class TradingEngine {
     this.indexTriggers(o);
     if (o.status === 1) {
       const units = floatOf(o.quantity) * floatOf(o.contractSize) * (o.side === 'buy' ? 1 : -1);
-      getOrCreate(this.positions, o.instrumentId, () => new PositionTable()).add(
+      getOrCreate(this.positions, o.instrumentId, () => new PositionTable(this.arena)).add(
         o,
         floatOf(o.openPrice!),
         units,
@@ -351,7 +355,7 @@ export class TradingEngine {
     removeTriggers(o);
     if (o.positionSlot >= 0) {
       const gone = this.positions.get(o.instrumentId)?.remove(o);
-      if (gone) this.book.risk[2 * gone.accountSlot]! -= gone.lastUsd;
+      if (gone) this.book.dropFloating(gone.accountSlot, gone.lastUsd);
     }
   }
 
@@ -818,7 +822,7 @@ export class TradingEngine {
         b.setScreen(this.screenFactor());
         // Set.clear() allocates a new table even when empty: on every tick it showed in profiles.
         if (this.suspects.size > 0) this.suspects.clear();
-        table.revalue(q.bid, q.ask, usdPer, b.risk, this.suspects);
+        table.revalue(q.bid, q.ask, usdPer, b, this.suspects);
         if (this.suspects.size > 0) {
           fx ??= new Effects();
           for (const slot of this.suspects) this.stopOutIfDue(b.userAt(slot), fx);
