@@ -120,7 +120,7 @@ export class AccountBook {
 
   /** Index of a slot's floating profit in `arena.f64` (its floor is the next one). */
   private riskAt(slot: number) {
-    return (this.riskOffset >> 3) + 2 * slot;
+    return (this.riskOffset >>> 3) + 2 * slot;
   }
 
   /** Loads the account's figures if not in memory; false when there is no such account. */
@@ -187,6 +187,14 @@ export class AccountBook {
 
   private grow() {
     const n = this.balanceF.length * 2;
+    // The risk pairs first: if the arena cannot grow, the book is left as it was.
+    const riskOffset = this.arena.alloc(n * 16);
+    const old = this.riskOffset;
+    const oldBytes = this.riskSlots * 16;
+    this.arena.f64.copyWithin(riskOffset >>> 3, old >>> 3, (old + oldBytes) >>> 3);
+    this.arena.release(old, oldBytes);
+    this.riskOffset = riskOffset;
+    this.riskSlots = n;
     const copy = (a: Float64Array) => {
       const b = new Float64Array(n);
       b.set(a);
@@ -195,12 +203,6 @@ export class AccountBook {
     this.slotUser = copy(this.slotUser);
     this.balanceF = copy(this.balanceF);
     this.marginF = copy(this.marginF);
-    const old = this.riskOffset;
-    const oldBytes = this.riskSlots * 16;
-    this.riskSlots = n;
-    this.riskOffset = this.arena.alloc(n * 16);
-    this.arena.f64.copyWithin(this.riskOffset >> 3, old >> 3, (old + oldBytes) >> 3);
-    this.arena.release(old, oldBytes);
   }
 
   /** The screen factor (stop-out level as a fraction × headroom); recomputes every floor when it changes. */
@@ -266,7 +268,8 @@ export class AccountBook {
   clear() {
     this.figures.clear();
     this.nextSlot = 0;
-    // The engine resets the arena before clearing the book; the risk pairs get a fresh region.
+    // A fresh, zeroed region for the risk pairs; the old one goes back to the arena.
+    this.arena.release(this.riskOffset, this.riskSlots * 16);
     this.allocateRisk();
   }
 }

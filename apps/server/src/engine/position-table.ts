@@ -54,10 +54,10 @@ export class PositionTable {
     this.owners[i] = owner;
     owner.positionSlot = i;
     const f = this.arena.f64;
-    f[(this.open >> 3) + i] = openPrice;
-    f[(this.units >> 3) + i] = units;
-    f[(this.last >> 3) + i] = 0;
-    this.arena.i32[(this.slots >> 2) + i] = accountSlot;
+    f[(this.open >>> 3) + i] = openPrice;
+    f[(this.units >>> 3) + i] = units;
+    f[(this.last >>> 3) + i] = 0;
+    this.arena.i32[(this.slots >>> 2) + i] = accountSlot;
   }
 
   /** Removes a position; returns its last USD profit (to take out of its account's total). */
@@ -66,10 +66,10 @@ export class PositionTable {
     if (i < 0 || this.owners[i] !== owner) return null;
     const f = this.arena.f64;
     const n = this.arena.i32;
-    const open = this.open >> 3;
-    const units = this.units >> 3;
-    const last = this.last >> 3;
-    const slots = this.slots >> 2;
+    const open = this.open >>> 3;
+    const units = this.units >>> 3;
+    const last = this.last >>> 3;
+    const slots = this.slots >>> 2;
     const out = { accountSlot: n[slots + i]!, lastUsd: f[last + i]! };
     const end = --this.size;
     if (i !== end) {
@@ -89,12 +89,12 @@ export class PositionTable {
   /**
    * Revalues every position at this quote (buys at the bid, sells at the ask; `usdPerQuote`
    * converts the quote currency), moves each account's floating total by the change, and adds to
-   * `suspects` the slots of accounts whose floating total fell below their floor. The loop runs in
-   * the arena's WebAssembly kernel; finding which accounts it flagged is rare and done here.
+   * `suspects` the slots of accounts whose running floating total fell below their floor. The loop
+   * runs in the arena's WebAssembly kernel, which also lists the flagged slots.
    */
   revalue(bid: number, ask: number, usdPerQuote: number, risk: RiskPairs, suspects: Set<number>) {
     if (this.size === 0) return;
-    const below = this.arena.revalue(
+    const listed = this.arena.revalue(
       this.open,
       this.units,
       this.last,
@@ -104,31 +104,46 @@ export class PositionTable {
       bid,
       ask,
       usdPerQuote,
+      suspects,
     );
-    if (!below) return;
+    if (listed) return;
+    // More accounts went below their floor than the kernel could list (a crash on a crowded
+    // instrument): find them all here.
     const f = this.arena.f64;
-    const slots = this.slots >> 2;
-    const pairs = risk.riskOffset >> 3;
+    const slots = this.slots >>> 2;
+    const pairs = risk.riskOffset >>> 3;
     for (let i = 0; i < this.size; i++) {
       const s = this.arena.i32[slots + i]!;
       if (f[pairs + 2 * s]! < f[pairs + 2 * s + 1]!) suspects.add(s);
     }
   }
 
+  /** Gives the table's region back to the arena (the engine rebuilding its memory). */
+  release() {
+    this.arena.release(this.region, this.capacity * 28);
+    this.region = 0;
+    this.capacity = 0;
+    this.size = 0;
+    this.owners = [];
+  }
+
   private grow() {
+    const capacity = this.capacity * 2;
+    // Allocate first: if the arena cannot grow, this table is left as it was.
+    const region = this.arena.alloc(capacity * 28);
     const from = { open: this.open, units: this.units, last: this.last, slots: this.slots };
     const old = this.region;
     const oldBytes = this.capacity * 28;
-    this.capacity *= 2;
-    this.region = this.arena.alloc(this.capacity * 28);
+    this.region = region;
+    this.capacity = capacity;
     // alloc may have grown the memory: views read after it.
     const f = this.arena.f64;
     const n = this.arena.i32;
     const rows = this.size;
-    f.copyWithin(this.open >> 3, from.open >> 3, (from.open >> 3) + rows);
-    f.copyWithin(this.units >> 3, from.units >> 3, (from.units >> 3) + rows);
-    f.copyWithin(this.last >> 3, from.last >> 3, (from.last >> 3) + rows);
-    n.copyWithin(this.slots >> 2, from.slots >> 2, (from.slots >> 2) + rows);
+    f.copyWithin(this.open >>> 3, from.open >>> 3, (from.open >>> 3) + rows);
+    f.copyWithin(this.units >>> 3, from.units >>> 3, (from.units >>> 3) + rows);
+    f.copyWithin(this.last >>> 3, from.last >>> 3, (from.last >>> 3) + rows);
+    n.copyWithin(this.slots >>> 2, from.slots >>> 2, (from.slots >>> 2) + rows);
     this.arena.release(old, oldBytes);
   }
 }

@@ -212,8 +212,8 @@ export class TradingEngine {
     this.live.clear();
     this.byUser.clear();
     this.triggers.clear();
+    for (const table of this.positions.values()) table.release();
     this.positions.clear();
-    this.arena.reset();
     this.book.clear();
     this.exact.clear();
   }

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import wabtInit from 'wabt';
 import { AccountBook } from '../account-book.ts';
 import { type PositionOwner, PositionTable, type RiskPairs } from '../position-table.ts';
-import { RevaluationArena } from './revaluation-arena.ts';
+import { FLAG_CAPACITY, RevaluationArena } from './revaluation-arena.ts';
 import { KERNEL_WASM_BASE64 } from './revalue-kernel.ts';
 
 describe('revaluation kernel', () => {
@@ -67,7 +67,7 @@ describe('position table in the arena', () => {
   it('revalues like a plain model through adds, removes, growth and ticks, and flags exactly the accounts below their floor', () => {
     fc.assert(
       fc.property(fc.array(op, { minLength: 1, maxLength: 700 }), (ops) => {
-        const arena = new RevaluationArena();
+        const arena = new RevaluationArena(1);
         const risk = riskPairs(arena, 20);
         // Tables share the arena and start small, so they grow (relocating their columns) many
         // times, and later tables take regions that earlier ones released when they grew.
@@ -108,14 +108,15 @@ describe('position table in the arena', () => {
             const ask = o.bid + o.spread;
             const suspects = new Set<number>();
             table.revalue(o.bid, ask, o.usd, risk, suspects);
+            // An account is flagged when its running total is below its floor after any of its
+            // positions (as the engine's loop did before the kernel).
+            const expected = new Set<number>();
             for (const r of rows) {
               const usd = ((r.units > 0 ? o.bid : ask) - r.open) * r.units * o.usd;
               floating[r.slot]! += usd - r.last;
               r.last = usd;
+              if (floating[r.slot]! < floors[r.slot]!) expected.add(r.slot);
             }
-            const expected = new Set(
-              rows.filter((r) => floating[r.slot]! < floors[r.slot]!).map((r) => r.slot),
-            );
             expect(suspects).toEqual(expected);
           }
           expect(table.size).toBe(rows.length);
@@ -137,7 +138,7 @@ describe('position table in the arena', () => {
   });
 
   it('keeps its positions when the arena memory grows under it', () => {
-    const arena = new RevaluationArena();
+    const arena = new RevaluationArena(1);
     const risk = riskPairs(arena, 1);
     const table = new PositionTable(arena);
     const owners: PositionOwner[] = [];
@@ -147,7 +148,7 @@ describe('position table in the arena', () => {
       owners.push(owner);
       table.add(owner, 1, i % 2 === 0 ? 1 : -1, 0);
     }
-    expect(arena.used).toBeGreaterThan(4 * 65_536);
+    expect(arena.used).toBeGreaterThan(16 * 65_536);
     table.revalue(1.5, 1.5, 1, risk, new Set());
     // 20 000 buys up 0.5 each, 20 000 sells down 0.5 each.
     expect(risk.at(0)).toBeCloseTo(0, 9);
@@ -156,6 +157,27 @@ describe('position table in the arena', () => {
     expect(table.remove(owners[39_999]!)).toEqual({ accountSlot: 0, lastUsd: -1 });
     expect(table.remove(owners[0]!)).toEqual({ accountSlot: 0, lastUsd: 1 });
     expect(table.size).toBe(39_998);
+  });
+
+  it('finds every flagged account when more go below their floor than the kernel can list', () => {
+    const arena = new RevaluationArena(1);
+    const accounts = FLAG_CAPACITY * 2 + 7;
+    const risk = riskPairs(arena, accounts);
+    const table = new PositionTable(arena);
+    for (let s = 0; s < accounts; s++) {
+      setFloor(arena, risk, s, -10);
+      table.add({ positionSlot: -1 }, 1, 100, s);
+    }
+    const few = new Set<number>();
+    table.revalue(0.95, 0.95, 1, risk, few); // −5 each: above every floor
+    expect(few.size).toBe(0);
+    const all = new Set<number>();
+    table.revalue(0.8, 0.8, 1, risk, all); // −20 each: every account below
+    expect(all.size).toBe(accounts);
+    const some = new Set<number>();
+    for (let s = 0; s < 5; s++) setFloor(arena, risk, s, -25);
+    table.revalue(0.81, 0.81, 1, risk, some); // −19: only the accounts whose floor is −10
+    expect(some.size).toBe(accounts - 5);
   });
 
   it('hands a released region to the next request of its size, zeroed', () => {
@@ -173,7 +195,7 @@ describe('position table in the arena', () => {
 
 describe('account book risk pairs in the arena', () => {
   it('keep every account’s floating profit and floor when the book grows past its first region', () => {
-    const arena = new RevaluationArena();
+    const arena = new RevaluationArena(1);
     const book = new AccountBook({} as never, {} as never, () => 0, arena);
     const ids = Array.from({ length: 3_000 }, (_, i) => i + 1);
     book.adopt(
@@ -184,8 +206,8 @@ describe('account book risk pairs in the arena', () => {
       const slot = book.slot(id);
       book.dropFloating(slot, -id); // floating profit = id
     }
-    // 3 000 slots: the first region (1 024 pairs) was outgrown twice.
-    expect(arena.used).toBeGreaterThan(before);
+    // 3 000 slots: the first region (1 024 pairs) was outgrown twice, and the first page with it.
+    expect(arena.used).toBeGreaterThan(Math.max(before, 65_536));
     for (const id of ids) {
       const slot = book.slot(id);
       expect(book.userAt(slot)).toBe(id);

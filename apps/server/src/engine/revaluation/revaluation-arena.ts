@@ -1,7 +1,11 @@
 import { KERNEL_WASM_BASE64 } from './revalue-kernel.ts';
 
 const PAGE = 65_536;
-/** Compiled once per process (226 bytes); each arena instantiates it over its own memory. */
+/** A wasm32 memory's limit, in pages (4 GiB). */
+const MAX_PAGES = 65_536;
+/** Flagged account slots one revaluation can list; beyond that the caller scans the table. */
+export const FLAG_CAPACITY = 1024;
+/** Compiled once per process (263 bytes); each arena instantiates it over its own memory. */
 const kernel = new WebAssembly.Module(Buffer.from(KERNEL_WASM_BASE64, 'base64'));
 
 type RevalueFn = (
@@ -14,6 +18,8 @@ type RevalueFn = (
   bid: number,
   ask: number,
   usd: number,
+  out: number,
+  cap: number,
 ) => number;
 
 /**
@@ -22,23 +28,29 @@ type RevalueFn = (
  * kernel that revalues an instrument's positions on each quote runs over them directly.
  *
  * Regions are handed out by a bump pointer; a released region is kept on a free list for its exact
- * size (tables double their capacity, so sizes repeat). When the memory grows its ArrayBuffer is
- * replaced and old views stop working: read `f64` / `i32` again after anything that allocates.
+ * size (tables double their capacity, so sizes repeat); each owner releases its own regions. When
+ * the memory grows its ArrayBuffer is replaced and old views stop working: read `f64` / `i32` again
+ * after anything that allocates. Offsets are bytes; index the views with `offset >>> 3` / `>>> 2`.
  */
 export class RevaluationArena {
-  private readonly memory = new WebAssembly.Memory({ initial: 4 });
+  private readonly memory: WebAssembly.Memory;
   private readonly kernel: RevalueFn;
   private readonly free = new Map<number, number[]>();
   private top = 8; // offset 0 is never handed out, so 0 can mean 'none'
   private buffer!: ArrayBuffer;
+  /** Where the kernel lists the account slots it flagged (FLAG_CAPACITY i32s). */
+  private readonly flagged: number;
   /** The memory as floats and as 32-bit integers (index = byte offset / 8 or / 4). */
   f64!: Float64Array;
   i32!: Int32Array;
 
-  constructor() {
+  /** `pages` of 64 KiB to start with (tests start small so growth is exercised). */
+  constructor(pages = 4) {
+    this.memory = new WebAssembly.Memory({ initial: pages, maximum: MAX_PAGES });
     const instance = new WebAssembly.Instance(kernel, { arena: { memory: this.memory } });
     this.kernel = instance.exports.revalue as RevalueFn;
     this.views();
+    this.flagged = this.alloc(FLAG_CAPACITY * 4);
   }
 
   private views() {
@@ -53,15 +65,18 @@ export class RevaluationArena {
     if (bytes <= 0 || bytes % 8 !== 0) throw new RangeError(`region of ${bytes} bytes`);
     const reused = this.free.get(bytes)?.pop();
     if (reused !== undefined) {
-      this.f64.fill(0, reused >> 3, (reused + bytes) >> 3);
+      this.f64.fill(0, reused >>> 3, (reused + bytes) >>> 3);
       return reused;
     }
     const offset = this.top;
     const end = offset + bytes;
     const have = this.memory.buffer.byteLength;
     if (end > have) {
-      // At least double, so a growing book costs O(log n) grows.
-      this.memory.grow(Math.max(Math.ceil((end - have) / PAGE), have / PAGE));
+      const pages = have / PAGE;
+      const needed = Math.ceil((end - have) / PAGE);
+      // Double when there is room, so a growing book costs O(log n) grows; never past the limit
+      // (grow throws then, and the caller's state is unchanged: callers allocate before they commit).
+      this.memory.grow(Math.max(needed, Math.min(pages, MAX_PAGES - pages)));
       this.views();
     }
     this.top = end;
@@ -77,16 +92,10 @@ export class RevaluationArena {
     list.push(offset);
   }
 
-  /** Forgets every region (the engine rebuilding its memory); the memory itself is kept. */
-  reset() {
-    this.free.clear();
-    this.top = 8;
-    this.f64.fill(0);
-  }
-
   /**
    * Revalues `n` positions (columns at the given byte offsets) at this quote into the risk pairs
-   * at `risk`; true when some account ended below its floor.
+   * at `risk`, and adds to `suspects` the slots of accounts that went below their floor; answers
+   * false when the kernel flagged more than it could list (the caller then scans for them).
    */
   revalue(
     open: number,
@@ -98,8 +107,26 @@ export class RevaluationArena {
     bid: number,
     ask: number,
     usdPerQuote: number,
+    suspects: Set<number>,
   ): boolean {
-    return this.kernel(open, units, last, slot, n, risk, bid, ask, usdPerQuote) !== 0;
+    const count = this.kernel(
+      open,
+      units,
+      last,
+      slot,
+      n,
+      risk,
+      bid,
+      ask,
+      usdPerQuote,
+      this.flagged,
+      FLAG_CAPACITY,
+    );
+    if (count === 0) return true;
+    if (count > FLAG_CAPACITY) return false;
+    const at = this.flagged >>> 2;
+    for (let k = 0; k < count; k++) suspects.add(this.i32[at + k]!);
+    return true;
   }
 
   /** Bytes handed out (tests). */

@@ -12,8 +12,9 @@
 ;;                               its equity is within the screen of the stop-out level
 ;;
 ;; `revalue` moves each account's floating profit by the change of each of its positions at this
-;; quote (buys close at the bid, sells at the ask; `usd` converts the quote currency) and answers 1
-;; when some account ended below its floor (the caller then finds which), else 0.
+;; quote (buys close at the bid, sells at the ask; `usd` converts the quote currency). Each time an
+;; account's running total is below its floor, its slot is written to `out` (i32s, at most `cap` of
+;; them); it answers how many times that happened, so more than `cap` means the list is incomplete.
 ;;
 ;; Built into revalue-kernel.ts by `npm run build:wasm`; a unit test keeps the two the same.
 (module
@@ -21,8 +22,9 @@
   (func (export "revalue")
     (param $open i32) (param $units i32) (param $last i32) (param $slot i32) (param $n i32)
     (param $risk i32) (param $bid f64) (param $ask f64) (param $usd f64)
+    (param $out i32) (param $cap i32)
     (result i32)
-    (local $i i32) (local $u f64) (local $v f64) (local $k i32) (local $f f64) (local $below i32)
+    (local $i i32) (local $u f64) (local $v f64) (local $k i32) (local $f f64) (local $count i32)
     (block $done
       (loop $next
         (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
@@ -47,8 +49,13 @@
               (f64.load (i32.add (local.get $last) (i32.shl (local.get $i) (i32.const 3)))))))
         (f64.store (local.get $k) (local.get $f))
         (f64.store (i32.add (local.get $last) (i32.shl (local.get $i) (i32.const 3))) (local.get $v))
-        (local.set $below
-          (i32.or (local.get $below) (f64.lt (local.get $f) (f64.load offset=8 (local.get $k)))))
+        (if (f64.lt (local.get $f) (f64.load offset=8 (local.get $k)))
+          (then
+            (if (i32.lt_u (local.get $count) (local.get $cap))
+              (then
+                (i32.store (i32.add (local.get $out) (i32.shl (local.get $count) (i32.const 2)))
+                  (i32.load (i32.add (local.get $slot) (i32.shl (local.get $i) (i32.const 2)))))))
+            (local.set $count (i32.add (local.get $count) (i32.const 1)))))
         (local.set $i (i32.add (local.get $i) (i32.const 1)))
         (br $next)))
-    (local.get $below)))
+    (local.get $count)))
