@@ -77,7 +77,7 @@ describe('position table in the arena', () => {
         > = [[]];
         const floating = new Array<number>(20).fill(0);
         const floors = Array.from({ length: 20 }, (_, s) => -50_000 + s * 5_000);
-        floors.forEach((f, s) => setFloor(arena, risk, s, f));
+        for (const [s, f] of floors.entries()) setFloor(arena, risk, s, f);
         let k = 0;
         for (const o of ops) {
           if (o.kind === 'table') {
@@ -120,7 +120,7 @@ describe('position table in the arena', () => {
             expect(suspects).toEqual(expected);
           }
           expect(table.size).toBe(rows.length);
-          rows.forEach((r, i) => expect(r.owner.positionSlot).toBe(i));
+          for (const [i, r] of rows.entries()) expect(r.owner.positionSlot).toBe(i);
         }
         // Every table once more, so damage to a table that did not tick lately shows too.
         tables.forEach((table, t) => {
