@@ -97,10 +97,10 @@ export class AccountBook {
    * side so a tick reads them from one cache line: at 2·slot the floating profit (USD), at
    * 2·slot + 1 the floor, the floating profit below which the account's equity (balance + margin +
    * floating) comes within the screen factor of the stop-out level (margin × screen − balance −
-   * margin). `riskOffset` is the region's byte offset.
+   * margin). `riskOffset` is the region's byte offset; the region holds as many slots as the float
+   * mirrors (`balanceF.length`).
    */
   riskOffset = 0;
-  private riskSlots = 0;
   private screen = 0.625;
   private nextSlot = 0;
 
@@ -114,8 +114,7 @@ export class AccountBook {
   }
 
   private allocateRisk() {
-    this.riskSlots = this.balanceF.length;
-    this.riskOffset = this.arena.alloc(this.riskSlots * 16);
+    this.riskOffset = this.arena.alloc(this.balanceF.length * 16);
   }
 
   /** Index of a slot's floating profit in `arena.f64` (its floor is the next one). */
@@ -190,11 +189,10 @@ export class AccountBook {
     // The risk pairs first: if the arena cannot grow, the book is left as it was.
     const riskOffset = this.arena.alloc(n * 16);
     const old = this.riskOffset;
-    const oldBytes = this.riskSlots * 16;
+    const oldBytes = this.balanceF.length * 16;
     this.arena.f64.copyWithin(riskOffset >>> 3, old >>> 3, (old + oldBytes) >>> 3);
     this.arena.release(old, oldBytes);
     this.riskOffset = riskOffset;
-    this.riskSlots = n;
     const copy = (a: Float64Array) => {
       const b = new Float64Array(n);
       b.set(a);
@@ -269,7 +267,7 @@ export class AccountBook {
     this.figures.clear();
     this.nextSlot = 0;
     // A fresh, zeroed region for the risk pairs; the old one goes back to the arena.
-    this.arena.release(this.riskOffset, this.riskSlots * 16);
+    this.arena.release(this.riskOffset, this.balanceF.length * 16);
     this.allocateRisk();
   }
 }
