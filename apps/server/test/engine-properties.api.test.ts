@@ -203,6 +203,14 @@ describe('trading engine properties', () => {
             sql`select id from orders where status in (0, 1) and id = any(${sql.param([...closedIds, -1])}::bigint[])`,
           )) as unknown as { rows: unknown[] };
           expect(rows.rows).toEqual([]);
+          // The engine's live orders of each user are exactly the stored pending and open ones.
+          for (const userId of accounts) {
+            const stored = (await database.db.execute(
+              sql`select id from orders where user_id = ${userId} and status in (0, 1) order by id`,
+            )) as unknown as { rows: Array<{ id: string | number }> };
+            const live = engine.liveOrdersOf(userId).map((o) => o.id);
+            expect([...live].sort((a, b) => a - b)).toEqual(stored.rows.map((r) => Number(r.id)));
+          }
         }
       }),
       { numRuns: 30 },

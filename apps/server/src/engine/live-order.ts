@@ -52,6 +52,9 @@ export interface LiveOrder extends TriggerOwner, PositionOwner {
   triggers: TriggerEntry | null;
   /** Its row in the instrument's position table while open; −1 otherwise. */
   positionSlot: number;
+  /** Its neighbours in its owner's list of live orders (set by the engine while it is live). */
+  prevOfUser: LiveOrder | null;
+  nextOfUser: LiveOrder | null;
 }
 
 const level = (v: string | null): Scaled | null => {
@@ -92,6 +95,8 @@ export function liveOrderFromRow(r: OrderRow, pendingKind: PendingKind | null): 
     openedAt: r.openedAt,
     triggers: null,
     positionSlot: -1,
+    prevOfUser: null,
+    nextOfUser: null,
   };
 }
 

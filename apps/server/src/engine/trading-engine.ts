@@ -108,12 +108,32 @@ function getOrCreate<K, V>(map: Map<K, V>, key: K, create: () => V): V {
 /**
  * A user's live orders and the lots they hold or wait for per instrument (exact). Kept when the
  * last order ends (like the account's figures): users come back, and the entries are small.
+ * The orders are a list linked through the orders themselves, oldest first: adding to a Set of
+ * objects cost ~1 µs a new order (measured), most of it the object's identity hash.
  */
 interface UserOrders {
-  orders: Set<LiveOrder>;
+  first: LiveOrder | null;
+  last: LiveOrder | null;
   lots: Map<number, Scaled>;
 }
-const newUserOrders = (): UserOrders => ({ orders: new Set(), lots: new Map() });
+const newUserOrders = (): UserOrders => ({ first: null, last: null, lots: new Map() });
+
+function append(mine: UserOrders, o: LiveOrder) {
+  o.prevOfUser = mine.last;
+  o.nextOfUser = null;
+  if (mine.last) mine.last.nextOfUser = o;
+  else mine.first = o;
+  mine.last = o;
+}
+
+function unlink(mine: UserOrders, o: LiveOrder) {
+  if (o.prevOfUser) o.prevOfUser.nextOfUser = o.nextOfUser;
+  else mine.first = o.nextOfUser;
+  if (o.nextOfUser) o.nextOfUser.prevOfUser = o.prevOfUser;
+  else mine.last = o.prevOfUser;
+  o.prevOfUser = null;
+  o.nextOfUser = null;
+}
 
 function addLots(mine: UserOrders, instrumentId: number, lots: Scaled) {
   const next = addScaled(mine.lots.get(instrumentId) ?? ZERO_LOTS, lots);
@@ -295,7 +315,7 @@ export class TradingEngine {
   private index(o: LiveOrder) {
     this.live.set(o.id, o);
     const mine = getOrCreate(this.byUser, o.userId, newUserOrders);
-    mine.orders.add(o);
+    append(mine, o);
     addLots(mine, o.instrumentId, o.quantity);
     this.indexTriggers(o);
     if (o.status === 1) {
@@ -349,7 +369,7 @@ export class TradingEngine {
     this.live.delete(id);
     const mine = this.byUser.get(o.userId);
     if (mine) {
-      mine.orders.delete(o);
+      unlink(mine, o);
       addLots(mine, o.instrumentId, { n: -o.quantity.n, s: o.quantity.s });
     }
     removeTriggers(o);
@@ -379,9 +399,11 @@ export class TradingEngine {
     this.journal.putOrder(row);
   }
 
+  /** The user's pending orders and open positions, oldest first. */
   liveOrdersOf(userId: number): LiveOrder[] {
-    const mine = this.byUser.get(userId);
-    return mine ? [...mine.orders] : [];
+    const out: LiveOrder[] = [];
+    for (let o = this.byUser.get(userId)?.first ?? null; o; o = o.nextOfUser) out.push(o);
+    return out;
   }
 
   liveOrder(orderId: number): LiveOrder | undefined {
@@ -390,9 +412,8 @@ export class TradingEngine {
 
   /** Whether the user holds a position in any of these instruments (the monitor's push filter). */
   holdsAnyOf(userId: number, instrumentIds: ReadonlySet<number>): boolean {
-    const mine = this.byUser.get(userId);
-    if (mine)
-      for (const o of mine.orders) if (o.status === 1 && instrumentIds.has(o.instrumentId)) return true;
+    for (let o = this.byUser.get(userId)?.first ?? null; o; o = o.nextOfUser)
+      if (o.status === 1 && instrumentIds.has(o.instrumentId)) return true;
     return false;
   }
 
@@ -573,6 +594,8 @@ export class TradingEngine {
       openedAt: isMarket ? at : null,
       triggers: null,
       positionSlot: -1,
+      prevOfUser: null,
+      nextOfUser: null,
     };
     const row = rowOf(order);
     // Margin out of balance into margin, then the fee: two ledger entries (funds checked above).
@@ -901,6 +924,8 @@ export class TradingEngine {
       // A new object: the pending order's index links go with it when it is unindexed.
       triggers: null,
       positionSlot: -1,
+      prevOfUser: null,
+      nextOfUser: null,
     };
     this.stage(next, rowOf(next));
     fx.touched.add(o.userId);
