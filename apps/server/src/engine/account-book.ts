@@ -1,4 +1,12 @@
-import { formatScaled, LEDGER_SCALE, type LedgerType, type Money, scaledOf } from '@meridian/domain';
+import {
+  formatScaled,
+  formatScaledNumber,
+  LEDGER_SCALE,
+  type LedgerType,
+  type Money,
+  safeNumber,
+  scaledOf,
+} from '@meridian/domain';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { users } from '../db/schema.ts';
@@ -22,27 +30,20 @@ export interface Movement {
   allowNegativeBalance?: boolean;
 }
 
-/** The same movement in micro-dollars (the engine's form: exact integers, no parsing). */
+/**
+ * The same movement in micro-dollars: whole numbers held in Numbers, exact while they are safe
+ * integers (|x| ≤ 2^53 − 1, about 9 billion USD; ADR 0007). A BigInt per figure was a heap object
+ * to allocate and, on a cold account, a cache miss to follow on every command.
+ */
 export interface MicroMovement {
   userId: number;
   type: LedgerType;
-  balanceDelta: bigint;
-  lockDelta?: bigint;
-  marginDelta?: bigint;
+  balanceDelta: number;
+  lockDelta?: number;
+  marginDelta?: number;
   memo?: string;
   idempotencyKey?: string;
   allowNegativeBalance?: boolean;
-}
-
-/** An account's figures in micro-dollars (6 decimals, DESIGN §2), as the engine holds them. */
-export interface Account {
-  balance: bigint;
-  lock: bigint;
-  margin: bigint;
-  /** Compliance froze trading (back office): new orders are refused. */
-  tradingFrozen: boolean;
-  /** Its slot in the float mirrors, −1 until it holds a position. */
-  slot: number;
 }
 
 /** An account's figures as Money, for callers outside the engine. */
@@ -54,51 +55,51 @@ export interface Figures {
 }
 
 /** Micro-dollars from a stored NUMERIC(20,6) text or a Money of at most 6 decimals. */
-export function micros(v: string | Money): bigint {
+export function micros(v: string | Money): number {
   const x = scaledOf(v);
   if (x.s > LEDGER_SCALE) throw new Error(`amount ${formatScaled(x.n, x.s)} has more than 6 decimals`);
-  return x.n * 10n ** BigInt(LEDGER_SCALE - x.s);
+  return safeNumber(x.n * 10n ** BigInt(LEDGER_SCALE - x.s));
 }
 
-export const microText = (v: bigint) => formatScaled(v, LEDGER_SCALE);
-const toFloat = (v: bigint) => Number(v) / 1e6;
+export const microText = (v: number) => formatScaledNumber(v, LEDGER_SCALE);
+
+/** A sum of micro-dollars, refused once a double could no longer hold it exactly. */
+export function addMicros(a: number, b: number): number {
+  const r = a + b;
+  if (!Number.isSafeInteger(r)) throw new RangeError(`${a} + ${b} micro-dollars is beyond exact`);
+  return r;
+}
 
 const GROW = 1024;
-
-const accountOf = (r: {
-  balance: string;
-  lock: string;
-  margin: string;
-  tradingFrozen: boolean;
-}): Account => ({
-  balance: micros(r.balance),
-  lock: micros(r.lock),
-  margin: micros(r.margin),
-  tradingFrozen: r.tradingFrozen,
-  slot: -1,
-});
 
 /**
  * Every account's figures in memory, loaded on first use: the one place that moves money for an
  * account the engine knows (DESIGN §2). `move` is synchronous and conditional: it changes the
  * figures only if none would go below zero, and stages exactly one ledger entry in the journal,
- * which writes the entry and the figures together. Float copies (`slot` arrays) exist only to
- * screen accounts for stop-out on every tick; decisions are made on the exact figures.
+ * which writes the entry and the figures together.
+ *
+ * Each loaded account has a slot; its figures are micro-dollars in typed arrays by slot (ADR 0007):
+ * a command reads one map entry and a few contiguous numbers instead of an object and a BigInt per
+ * figure scattered over the heap. Floats (the risk pairs) exist only to screen accounts for
+ * stop-out on every tick; decisions are made on the exact figures.
  */
 export class AccountBook {
-  private readonly figures = new Map<number, Account>();
+  private readonly slots = new Map<number, number>();
   private readonly loading = new Map<number, Promise<boolean>>();
   private slotUser = new Float64Array(GROW);
-  /** Float mirrors by slot: balance, margin. */
-  balanceF = new Float64Array(GROW);
-  marginF = new Float64Array(GROW);
+  /** Micro-dollars by slot (exact integers). Replaced when the book grows: never keep a reference. */
+  balance = new Float64Array(GROW);
+  lock = new Float64Array(GROW);
+  margin = new Float64Array(GROW);
+  /** Compliance froze trading (back office): new orders are refused. */
+  frozen = new Uint8Array(GROW);
   /**
    * Two numbers per slot in the revaluation arena (where the tick kernel updates them), side by
    * side so a tick reads them from one cache line: at 2·slot the floating profit (USD), at
    * 2·slot + 1 the floor, the floating profit below which the account's equity (balance + margin +
    * floating) comes within the screen factor of the stop-out level (margin × screen − balance −
-   * margin). `riskOffset` is the region's byte offset; the region holds as many slots as the float
-   * mirrors (`balanceF.length`).
+   * margin). `riskOffset` is the region's byte offset; the region holds as many slots as the
+   * figures' arrays.
    */
   riskOffset = 0;
   private screen = 0.625;
@@ -113,8 +114,12 @@ export class AccountBook {
     this.allocateRisk();
   }
 
+  private get capacity() {
+    return this.balance.length;
+  }
+
   private allocateRisk() {
-    this.riskOffset = this.arena.alloc(this.balanceF.length * 16);
+    this.riskOffset = this.arena.alloc(this.capacity * 16);
   }
 
   /** Index of a slot's floating profit in `arena.f64` (its floor is the next one). */
@@ -124,7 +129,7 @@ export class AccountBook {
 
   /** Loads the account's figures if not in memory; false when there is no such account. */
   ensure(userId: number): Promise<boolean> | true {
-    if (this.figures.has(userId)) return true;
+    if (this.slots.has(userId)) return true;
     let p = this.loading.get(userId);
     if (!p) {
       p = this.load(userId).finally(() => this.loading.delete(userId));
@@ -147,37 +152,42 @@ export class AccountBook {
     const r = rows[0];
     if (!r) return false;
     // A concurrent load or a move may have filled it meanwhile; memory wins (it is ahead of the row).
-    if (!this.figures.has(userId)) {
-      this.figures.set(userId, accountOf(r));
-    }
+    if (!this.slots.has(userId)) this.put(userId, r);
     return true;
   }
 
   /** Figures read in bulk (start-up): taken as they are unless the account is already in memory. */
   adopt(rows: Array<{ id: number; balance: string; lock: string; margin: string; tradingFrozen: boolean }>) {
-    for (const r of rows)
-      if (!this.figures.has(r.id)) {
-        this.figures.set(r.id, accountOf(r));
-      }
+    for (const r of rows) if (!this.slots.has(r.id)) this.put(r.id, r);
   }
 
-  get(userId: number): Account | undefined {
-    return this.figures.get(userId);
+  private put(userId: number, r: { balance: string; lock: string; margin: string; tradingFrozen: boolean }) {
+    // Parsed before a slot is taken: a figure beyond exact leaves the book as it was.
+    const balance = micros(r.balance);
+    const lock = micros(r.lock);
+    const margin = micros(r.margin);
+    const s = this.nextSlot++;
+    if (s >= this.capacity) this.grow();
+    this.slots.set(userId, s);
+    this.slotUser[s] = userId;
+    this.balance[s] = balance;
+    this.lock[s] = lock;
+    this.margin[s] = margin;
+    this.frozen[s] = r.tradingFrozen ? 1 : 0;
+    this.arena.f64[this.riskAt(s)] = 0;
+    this.setFloor(s);
   }
 
-  /** The account's slot in the float mirrors (allocated on first use). */
+  /** The account's slot, or undefined while it is not in memory. */
+  slotOf(userId: number): number | undefined {
+    return this.slots.get(userId);
+  }
+
+  /** The slot of an account that must be in memory. */
   slot(userId: number): number {
-    const f = this.figures.get(userId);
-    if (!f) throw new Error(`account ${userId} is not loaded`);
-    if (f.slot < 0) {
-      const s = this.nextSlot++;
-      if (s >= this.balanceF.length) this.grow();
-      f.slot = s;
-      this.slotUser[s] = userId;
-      this.arena.f64[this.riskAt(s)] = 0;
-      this.mirror(f);
-    }
-    return f.slot;
+    const s = this.slots.get(userId);
+    if (s === undefined) throw new Error(`account ${userId} is not loaded`);
+    return s;
   }
 
   userAt(slot: number): number {
@@ -185,22 +195,23 @@ export class AccountBook {
   }
 
   private grow() {
-    const n = this.balanceF.length * 2;
+    const n = this.capacity * 2;
     // The risk pairs first: if the arena cannot grow, the book is left as it was.
     const riskOffset = this.arena.alloc(n * 16);
     const old = this.riskOffset;
-    const oldBytes = this.balanceF.length * 16;
+    const oldBytes = this.capacity * 16;
     this.arena.f64.copyWithin(riskOffset >>> 3, old >>> 3, (old + oldBytes) >>> 3);
     this.arena.release(old, oldBytes);
     this.riskOffset = riskOffset;
-    const copy = (a: Float64Array) => {
-      const b = new Float64Array(n);
+    const copy = <T extends Float64Array | Uint8Array>(a: T, b: T) => {
       b.set(a);
       return b;
     };
-    this.slotUser = copy(this.slotUser);
-    this.balanceF = copy(this.balanceF);
-    this.marginF = copy(this.marginF);
+    this.slotUser = copy(this.slotUser, new Float64Array(n));
+    this.balance = copy(this.balance, new Float64Array(n));
+    this.lock = copy(this.lock, new Float64Array(n));
+    this.margin = copy(this.margin, new Float64Array(n));
+    this.frozen = copy(this.frozen, new Uint8Array(n));
   }
 
   /** The screen factor (stop-out level as a fraction × headroom); recomputes every floor when it changes. */
@@ -220,34 +231,25 @@ export class AccountBook {
   }
 
   private setFloor(s: number) {
-    this.arena.f64[this.riskAt(s) + 1] =
-      this.marginF[s]! * this.screen - this.balanceF[s]! - this.marginF[s]!;
-  }
-
-  private mirror(f: Account) {
-    const s = f.slot;
-    if (s < 0) return;
-    this.balanceF[s] = toFloat(f.balance);
-    this.marginF[s] = toFloat(f.margin);
-    this.setFloor(s);
+    const marginUsd = this.margin[s]! / 1e6;
+    this.arena.f64[this.riskAt(s) + 1] = marginUsd * this.screen - this.balance[s]! / 1e6 - marginUsd;
   }
 
   /** Moves money in memory and stages its ledger entry; false when a figure would go below zero. */
-  move(m: MicroMovement): { ok: true; balanceAfter: bigint } | { ok: false } {
-    const f = this.figures.get(m.userId);
-    if (!f) throw new Error(`account ${m.userId} is not loaded`);
+  move(m: MicroMovement): { ok: true; balanceAfter: number } | { ok: false } {
+    const s = this.slot(m.userId);
     const db = m.balanceDelta;
-    const dl = m.lockDelta ?? 0n;
-    const dm = m.marginDelta ?? 0n;
-    const balance = f.balance + db;
-    const lock = f.lock + dl;
-    const margin = f.margin + dm;
-    if ((balance < 0n && !m.allowNegativeBalance) || lock < 0n || margin < 0n) return { ok: false };
-    f.balance = balance;
-    f.lock = lock;
-    f.margin = margin;
-    this.mirror(f);
-    // Staged in its exact form; the journal's writer turns it into text (the I/O edge).
+    const dl = m.lockDelta ?? 0;
+    const dm = m.marginDelta ?? 0;
+    const balance = addMicros(this.balance[s]!, db);
+    const lock = addMicros(this.lock[s]!, dl);
+    const margin = addMicros(this.margin[s]!, dm);
+    if ((balance < 0 && !m.allowNegativeBalance) || lock < 0 || margin < 0) return { ok: false };
+    this.balance[s] = balance;
+    this.lock[s] = lock;
+    this.margin[s] = margin;
+    this.setFloor(s);
+    // Staged as integers; the journal's writer turns them into text (the I/O edge).
     this.journal.putEntry({
       userId: m.userId,
       type: m.type,
@@ -264,10 +266,10 @@ export class AccountBook {
 
   /** Forgets everything (after a failed write: the database is the truth again). */
   clear() {
-    this.figures.clear();
+    this.slots.clear();
     this.nextSlot = 0;
     // A fresh, zeroed region for the risk pairs; the old one goes back to the arena.
-    this.arena.release(this.riskOffset, this.balanceF.length * 16);
+    this.arena.release(this.riskOffset, this.capacity * 16);
     this.allocateRisk();
   }
 }

@@ -1,17 +1,20 @@
-import { formatScaled, LEDGER_SCALE } from '@meridian/domain';
+import { formatScaledNumber, LEDGER_SCALE } from '@meridian/domain';
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { ledgerEntries, orders } from '../db/schema.ts';
 import type { OrderRow } from './order.repository.ts';
 
-/** A ledger entry decided in memory by the account book (amounts in micro-dollars), written by the journal. */
+/**
+ * A ledger entry decided in memory by the account book, written by the journal. Amounts are
+ * micro-dollars held as safe integers in Numbers (the account book refuses anything beyond exact).
+ */
 export interface EntryDraft {
   userId: number;
   type: number;
-  balanceDelta: bigint;
-  lockDelta: bigint;
-  marginDelta: bigint;
-  balanceAfter: bigint;
+  balanceDelta: number;
+  lockDelta: number;
+  marginDelta: number;
+  balanceAfter: number;
   memo: string;
   idempotencyKey: string | null;
   createdAtMs: number;
@@ -35,10 +38,10 @@ function entriesJson(entries: EntryDraft[]) {
     entries.map((e) => ({
       [c.userId.name]: e.userId,
       [c.type.name]: e.type,
-      [c.balanceDelta.name]: formatScaled(e.balanceDelta, LEDGER_SCALE),
-      [c.lockDelta.name]: formatScaled(e.lockDelta, LEDGER_SCALE),
-      [c.marginDelta.name]: formatScaled(e.marginDelta, LEDGER_SCALE),
-      [c.balanceAfter.name]: formatScaled(e.balanceAfter, LEDGER_SCALE),
+      [c.balanceDelta.name]: formatScaledNumber(e.balanceDelta, LEDGER_SCALE),
+      [c.lockDelta.name]: formatScaledNumber(e.lockDelta, LEDGER_SCALE),
+      [c.marginDelta.name]: formatScaledNumber(e.marginDelta, LEDGER_SCALE),
+      [c.balanceAfter.name]: formatScaledNumber(e.balanceAfter, LEDGER_SCALE),
       [c.memo.name]: e.memo,
       [c.idempotencyKey.name]: e.idempotencyKey,
       [c.createdAt.name]: new Date(e.createdAtMs).toISOString(),

@@ -1,12 +1,5 @@
-import {
-  formatScaled,
-  LEDGER_SCALE,
-  type PendingKind,
-  type Scaled,
-  type Side,
-  scaled,
-} from '@meridian/domain';
-import { micros } from './account-book.ts';
+import { formatScaled, type PendingKind, type Scaled, type Side, scaled } from '@meridian/domain';
+import { micros, microText } from './account-book.ts';
 import type { OrderRow } from './order.repository.ts';
 import type { PositionOwner } from './position-table.ts';
 import type { TriggerEntry, TriggerOwner } from './trigger-index.ts';
@@ -43,9 +36,9 @@ export interface LiveOrder extends TriggerOwner, PositionOwner {
   openQuoteSeq: number | null;
   stopLoss: Scaled | null;
   takeProfit: Scaled | null;
-  /** Micro-dollars. */
-  margin: bigint;
-  fee: bigint;
+  /** Micro-dollars (safe integers, ADR 0007). */
+  margin: number;
+  fee: number;
   createdAt: Date;
   openedAt: Date | null;
   /** The engine's links into its indexes (set by the engine when it indexes the order). */
@@ -122,8 +115,8 @@ export function rowOf(o: LiveOrder): OrderRow {
     openQuoteSeq: o.openQuoteSeq,
     stopLoss: text(o.stopLoss) ?? '0',
     takeProfit: text(o.takeProfit) ?? '0',
-    margin: formatScaled(o.margin, LEDGER_SCALE),
-    fee: formatScaled(o.fee, LEDGER_SCALE),
+    margin: microText(o.margin),
+    fee: microText(o.fee),
     closePrice: null,
     closeBid: null,
     closeAsk: null,

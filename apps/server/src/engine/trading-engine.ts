@@ -13,7 +13,6 @@ import {
   LEDGER_TYPE,
   type Money,
   marginExact,
-  microsToMoney,
   money,
   type PendingKind,
   pendingFillPriceExact,
@@ -21,6 +20,7 @@ import {
   planStopOut,
   profitExact,
   type Scaled,
+  safeNumber,
   stopTriggeredExact,
 } from '@meridian/domain';
 import { inArray } from 'drizzle-orm';
@@ -31,8 +31,8 @@ import { AppError } from '../lib/app-error.ts';
 import type { Quote } from '../market/types.ts';
 import type { InstrumentRecord } from '../modules/market/market-runtime.ts';
 import {
-  type Account,
   AccountBook,
+  addMicros,
   type Figures,
   type MicroMovement,
   type Movement,
@@ -159,7 +159,8 @@ class Effects {
   }
 }
 
-const moneyOf = (v: bigint) => microsToMoney(v);
+/** Micro-dollars (a safe integer) as Money, for callers outside the engine. */
+const moneyOf = (v: number) => money(microText(v));
 
 /**
  * The trading engine (DESIGN §4), shaped like exchange-core: every decision is made in memory,
@@ -273,7 +274,7 @@ export class TradingEngine {
   private ready(userId: number): true | Promise<void> {
     if (
       !this.recovering &&
-      this.book.get(userId) !== undefined &&
+      this.book.slotOf(userId) !== undefined &&
       this.ids.ready() === true &&
       this.ids.available
     )
@@ -288,15 +289,18 @@ export class TradingEngine {
       if (loaded !== true && !(await loaded)) throw new AppError('AUTH_SESSION_INVALID');
       const ids = this.ids.ready();
       if (ids !== true) await ids;
-      if (!this.recovering && this.book.get(userId) && this.ids.available) return;
+      if (!this.recovering && this.book.slotOf(userId) !== undefined && this.ids.available) return;
     }
   }
 
-  /** Called first in every synchronous decision: nothing is decided while memory is being rebuilt. */
-  private accountFor(userId: number): Account {
-    const f = this.book.get(userId);
-    if (this.recovering || this.journal.isFailed || !f) throw new AppError('SERVER_INTERNAL');
-    return f;
+  /**
+   * Called first in every synchronous decision: nothing is decided while memory is being rebuilt.
+   * Answers the account's slot in the book.
+   */
+  private accountFor(userId: number): number {
+    const slot = this.book.slotOf(userId);
+    if (this.recovering || this.journal.isFailed || slot === undefined) throw new AppError('SERVER_INTERNAL');
+    return slot;
   }
 
   /** Waits for durability, then tells sockets. */
@@ -424,12 +428,13 @@ export class TradingEngine {
   /** The account's figures (ahead of the database by at most one batch), as Money. */
   async figures(userId: number): Promise<Figures> {
     await this.prepare(userId);
-    const f = this.accountFor(userId);
+    const slot = this.accountFor(userId);
+    const b = this.book;
     return {
-      balance: moneyOf(f.balance),
-      lock: moneyOf(f.lock),
-      margin: moneyOf(f.margin),
-      tradingFrozen: f.tradingFrozen,
+      balance: moneyOf(b.balance[slot]!),
+      lock: moneyOf(b.lock[slot]!),
+      margin: moneyOf(b.margin[slot]!),
+      tradingFrozen: b.frozen[slot] === 1,
     };
   }
 
@@ -476,11 +481,11 @@ export class TradingEngine {
       closeSideOf(o.side, q),
       rates,
     );
-    return r.ok ? r.value.micros : null;
+    return r.ok ? safeNumber(r.value.micros) : null;
   }
 
   /** Floating profit at the latest quote, micro-dollars; null when it cannot be priced. */
-  private floatingMicros(o: LiveOrder, rates: ExactRateSource = this.rates()): bigint | null {
+  private floatingMicros(o: LiveOrder, rates: ExactRateSource = this.rates()): number | null {
     if (o.status !== 1 || !o.openPrice) return null;
     const instrument = this.deps.market.instrumentById(o.instrumentId);
     const q = instrument && this.exact.latest(instrument);
@@ -495,10 +500,10 @@ export class TradingEngine {
   }
 
   /** The account's open positions marked at the latest quotes, micro-dollars (unpriceable ones count 0). */
-  private floatingOf(userId: number, rates: ExactRateSource): bigint {
-    let floating = 0n;
+  private floatingOf(userId: number, rates: ExactRateSource): number {
+    let floating = 0;
     for (const o of this.liveOrdersOf(userId))
-      if (o.status === 1) floating += this.floatingMicros(o, rates) ?? 0n;
+      if (o.status === 1) floating = addMicros(floating, this.floatingMicros(o, rates) ?? 0);
     return floating;
   }
 
@@ -524,8 +529,9 @@ export class TradingEngine {
   }
 
   private decideSubmit(userId: number, req: SubmitRequest): OrderRow {
-    const account = this.accountFor(userId);
-    if (account.tradingFrozen) throw new AppError('ORDER_TRADING_FROZEN');
+    const slot = this.accountFor(userId);
+    const b = this.book;
+    if (b.frozen[slot] === 1) throw new AppError('ORDER_TRADING_FROZEN');
     const instrument = this.deps.market.instrumentById(req.instrumentId);
     if (!instrument?.enabled) throw new AppError('INSTRUMENT_NOT_FOUND');
     const nowMs = this.deps.now();
@@ -548,7 +554,7 @@ export class TradingEngine {
         quote,
         nowMs,
         maxQuoteAgeMs: this.deps.market.maxQuoteAgeMs(instrument.id),
-        availableBalance: { n: account.balance, s: LEDGER_SCALE },
+        availableBalance: { n: BigInt(b.balance[slot]!), s: LEDGER_SCALE },
         feeType,
         rates: this.rates(),
         openLots: this.byUser.get(userId)?.lots.get(instrument.id) ?? ZERO_LOTS,
@@ -558,8 +564,9 @@ export class TradingEngine {
     const a = checked.value;
     // An order that would put the account at the stop-out level at once (its open positions' losses
     // already eat the balance) is refused rather than opened and stopped out on the next tick.
-    if (this.wouldStopOut(userId, account, a.marginMicros, a.feeMicros))
-      throw new AppError('RISK_INSUFFICIENT_MARGIN');
+    const margin = safeNumber(a.marginMicros);
+    const fee = safeNumber(a.feeMicros);
+    if (this.wouldStopOut(userId, slot, margin, fee)) throw new AppError('RISK_INSUFFICIENT_MARGIN');
     const q = quote!;
     const isMarket = a.kind === 'market';
     // One Date for the order's creation and opening (rows are never mutated in place).
@@ -588,8 +595,8 @@ export class TradingEngine {
       openQuoteSeq: q.seq,
       stopLoss: a.stopLoss,
       takeProfit: a.takeProfit,
-      margin: a.marginMicros,
-      fee: a.feeMicros,
+      margin,
+      fee,
       createdAt: at,
       openedAt: isMarket ? at : null,
       triggers: null,
@@ -603,16 +610,16 @@ export class TradingEngine {
     this.mustMove({
       userId,
       type: LEDGER_TYPE.MARGIN_HOLD,
-      balanceDelta: -a.marginMicros,
-      marginDelta: a.marginMicros,
+      balanceDelta: -margin,
+      marginDelta: margin,
       memo,
       idempotencyKey: `margin-hold:${id}`,
     });
-    if (a.feeMicros > 0n)
+    if (fee > 0)
       this.mustMove({
         userId,
         type: LEDGER_TYPE.TRADE_FEE,
-        balanceDelta: -a.feeMicros,
+        balanceDelta: -fee,
         memo,
         idempotencyKey: `fee:${id}`,
       });
@@ -620,18 +627,18 @@ export class TradingEngine {
     return row;
   }
 
-  private wouldStopOut(userId: number, account: Account, margin: bigint, fee: bigint) {
-    // Screen with the float mirrors first (as on a tick); only an account near the level pays for
-    // the exact valuation of all its positions.
-    const slot = this.book.slot(userId);
+  private wouldStopOut(userId: number, slot: number, margin: number, fee: number) {
+    // Screen in floats first (as on a tick); only an account near the level pays for the exact
+    // valuation of all its positions.
     const b = this.book;
-    const m = Number(margin) / 1e6;
-    const equityAfter = b.balanceF[slot]! + b.marginF[slot]! + b.floating(slot) - Number(fee) / 1e6;
-    if (equityAfter >= (b.marginF[slot]! + m) * this.screenFactor()) return false;
+    const balanceF = b.balance[slot]! / 1e6;
+    const marginF = b.margin[slot]! / 1e6;
+    const equityAfter = balanceF + marginF + b.floating(slot) - fee / 1e6;
+    if (equityAfter >= (marginF + margin / 1e6) * this.screenFactor()) return false;
     const after = accountFigures(
       {
-        balance: moneyOf(account.balance - margin - fee),
-        margin: moneyOf(account.margin + margin),
+        balance: moneyOf(addMicros(b.balance[slot]!, -addMicros(margin, fee))),
+        margin: moneyOf(addMicros(b.margin[slot]!, margin)),
         floatingProfit: moneyOf(this.floatingOf(userId, this.rates())),
       },
       this.riskLevels(),
@@ -690,13 +697,13 @@ export class TradingEngine {
     const settled = this.mustMove({
       userId: o.userId,
       type: LEDGER_TYPE.POSITION_SETTLE,
-      balanceDelta: o.margin + profit,
+      balanceDelta: addMicros(o.margin, profit),
       marginDelta: -o.margin,
       memo,
       idempotencyKey: `settle:${o.id}`,
       allowNegativeBalance: true,
     });
-    if (settled.balanceAfter < 0n)
+    if (settled.balanceAfter < 0)
       this.mustMove({
         userId: o.userId,
         type: LEDGER_TYPE.NEGATIVE_BALANCE_RESET,
@@ -737,7 +744,7 @@ export class TradingEngine {
     this.mustMove({
       userId: o.userId,
       type: LEDGER_TYPE.POSITION_SETTLE,
-      balanceDelta: o.margin + o.fee,
+      balanceDelta: addMicros(o.margin, o.fee),
       marginDelta: -o.margin,
       memo: `order ${o.id} cancelled`,
       idempotencyKey: `cancel:${o.id}`,
@@ -797,8 +804,8 @@ export class TradingEngine {
     const r = this.book.move({
       ...m,
       balanceDelta: micros(m.balanceDelta),
-      lockDelta: m.lockDelta === undefined ? 0n : micros(m.lockDelta),
-      marginDelta: m.marginDelta === undefined ? 0n : micros(m.marginDelta),
+      lockDelta: m.lockDelta === undefined ? 0 : micros(m.lockDelta),
+      marginDelta: m.marginDelta === undefined ? 0 : micros(m.marginDelta),
     });
     if (!r.ok) return r;
     const fx = new Effects();
@@ -877,7 +884,7 @@ export class TradingEngine {
     const instrument = this.instrumentOf(o);
     const pq = this.exact.priced(instrument, q);
     if (!pendingTriggeredExact(o.pendingKind, o.targetPrice, pq)) return;
-    const account = this.accountFor(o.userId);
+    const slot = this.accountFor(o.userId);
     const fillPrice = pendingFillPriceExact(o.pendingKind, pq);
     const marginR = marginExact(
       {
@@ -892,20 +899,21 @@ export class TradingEngine {
       this.rates(),
     );
     if (!marginR.ok) return;
-    const margin = marginR.value.micros;
-    const fee = feeExact(o.feeType, o.feeRate, o.quantity, { n: margin, s: LEDGER_SCALE });
-    const extra = margin - o.margin + (fee - o.fee);
-    if (extra > account.balance) {
+    const marginBig = marginR.value.micros;
+    const margin = safeNumber(marginBig);
+    const fee = safeNumber(feeExact(o.feeType, o.feeRate, o.quantity, { n: marginBig, s: LEDGER_SCALE }));
+    const extra = addMicros(addMicros(margin, -o.margin), addMicros(fee, -o.fee));
+    if (extra > this.book.balance[slot]!) {
       this.cancelPending(o, 'gap_unfunded', fx);
       return;
     }
     const fillText = text(fillPrice);
-    if (extra !== 0n)
+    if (extra !== 0)
       this.mustMove({
         userId: o.userId,
         type: LEDGER_TYPE.MARGIN_HOLD,
         balanceDelta: -extra,
-        marginDelta: margin - o.margin,
+        marginDelta: addMicros(margin, -o.margin),
         memo: `order ${o.id} filled at ${fillText}`,
         idempotencyKey: `fill-adjust:${o.id}`,
       });
@@ -936,21 +944,21 @@ export class TradingEngine {
    * largest loss and repeat, at the latest quotes.
    */
   private stopOutIfDue(userId: number, fx: Effects) {
-    const account = this.book.get(userId);
-    if (!account) return;
+    const slot = this.book.slotOf(userId);
+    if (slot === undefined) return;
     const positions = this.liveOrdersOf(userId).filter((o) => o.status === 1);
     if (positions.length === 0) return;
     const rates = this.rates();
-    let floating = 0n;
+    let floating = 0;
     const marks = positions.map((o) => {
-      const profit = this.floatingMicros(o, rates) ?? 0n;
-      floating += profit;
+      const profit = this.floatingMicros(o, rates) ?? 0;
+      floating = addMicros(floating, profit);
       return { id: o.id, margin: moneyOf(o.margin), profit: moneyOf(profit) };
     });
     const victims = planStopOut(
       {
-        balance: moneyOf(account.balance),
-        margin: moneyOf(account.margin),
+        balance: moneyOf(this.book.balance[slot]!),
+        margin: moneyOf(this.book.margin[slot]!),
         floatingProfit: moneyOf(floating),
       },
       marks,
@@ -998,8 +1006,8 @@ export class TradingEngine {
       if (o.status === 0) this.cancelPending(o, 'demo_reset', fx);
       else this.settle(o, this.deps.market.latest(o.instrumentId)!, 'demo_reset', fx);
     }
-    const delta = micros(startBalance) - this.accountFor(userId).balance;
-    if (delta !== 0n)
+    const delta = addMicros(micros(startBalance), -this.book.balance[this.accountFor(userId)]!);
+    if (delta !== 0)
       this.mustMove({ userId, type: LEDGER_TYPE.DEMO_RESET, balanceDelta: delta, memo: 'demo reset' });
     fx.touched.add(userId);
     await this.durable(fx);
@@ -1011,11 +1019,11 @@ export class TradingEngine {
    * What the user may withdraw now (DESIGN §7): the balance, less any floating loss of open
    * positions (so equity stays at or above the margin they hold), never below 0; whole cents down.
    */
-  private withdrawable(userId: number): bigint {
-    const f = this.accountFor(userId);
+  private withdrawable(userId: number): number {
+    const balance = this.book.balance[this.accountFor(userId)]!;
     const floating = this.floatingOf(userId, this.rates());
-    const free = f.balance + (floating < 0n ? floating : 0n);
-    return free <= 0n ? 0n : free - (free % 10_000n);
+    const free = addMicros(balance, floating < 0 ? floating : 0);
+    return free <= 0 ? 0 : free - (free % 10_000);
   }
 
   /**
@@ -1050,7 +1058,7 @@ export class TradingEngine {
   /** Compliance freezes or unfreezes trading (the stored flag is written by the caller first). */
   async setTradingFrozen(userId: number, frozen: boolean) {
     await this.prepare(userId);
-    this.accountFor(userId).tradingFrozen = frozen;
+    this.book.frozen[this.accountFor(userId)] = frozen ? 1 : 0;
   }
 
   /**
@@ -1101,12 +1109,12 @@ export class TradingEngine {
    */
   exposure() {
     const rates = this.rates();
-    const per = new Map<number, { lots: Scaled; floating: bigint; positions: number }>();
+    const per = new Map<number, { lots: Scaled; floating: number; positions: number }>();
     for (const o of this.live.values()) {
       if (o.status !== 1) continue;
-      const e = getOrCreate(per, o.instrumentId, () => ({ lots: ZERO_LOTS, floating: 0n, positions: 0 }));
+      const e = getOrCreate(per, o.instrumentId, () => ({ lots: ZERO_LOTS, floating: 0, positions: 0 }));
       e.lots = addScaled(e.lots, o.side === 'buy' ? o.quantity : { n: -o.quantity.n, s: o.quantity.s });
-      e.floating += this.floatingMicros(o, rates) ?? 0n;
+      e.floating = addMicros(e.floating, this.floatingMicros(o, rates) ?? 0);
       e.positions++;
     }
     const out = [];

@@ -78,7 +78,21 @@ export function scaled(text: string): Scaled {
 /** `n` units of 10^-s as the shortest plain text (decimal.js `toFixed()`): 12.500000 → `12.5`. */
 export function formatScaled(n: bigint, s: number): string {
   const neg = n < 0n;
-  let digits = (neg ? -n : n).toString();
+  return shortest(neg, (neg ? -n : n).toString(), s);
+}
+
+/**
+ * `formatScaled` for a whole number held in a Number, as the engine keeps micro-dollars (ADR 0007):
+ * exact while it is a safe integer, refused otherwise (a double past 2^53 has lost units).
+ */
+export function formatScaledNumber(n: number, s: number): string {
+  if (!Number.isSafeInteger(n)) throw new RangeError(`${n} is not a safe integer`);
+  const neg = n < 0;
+  return shortest(neg, String(neg ? -n : n), s);
+}
+
+/** The digits of |n| (no sign) as the shortest text at scale s, with the sign put back. */
+function shortest(neg: boolean, digits: string, s: number): string {
   if (s > 0) {
     if (digits.length <= s) digits = '0'.repeat(s - digits.length + 1) + digits;
     const cut = digits.length - s;
@@ -88,6 +102,16 @@ export function formatScaled(n: bigint, s: number): string {
   }
   return neg && digits !== '0' ? `-${digits}` : digits;
 }
+
+/**
+ * A BigInt as a Number when that is exact (|n| ≤ 2^53 − 1): the engine's hot path keeps money as
+ * safe integers in Numbers (ADR 0007) and takes the domain's exact BigInt results through here.
+ */
+export function safeNumber(n: bigint): number {
+  if (n > MAX_SAFE || n < -MAX_SAFE) throw new RangeError(`${n} is beyond what a Number holds exactly`);
+  return Number(n);
+}
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 
 /** `n` units of 10^-s with exactly `places` decimals (≥ s): `toFixed(places)`. */
 export function formatFixed(n: bigint, s: number, places: number): string {

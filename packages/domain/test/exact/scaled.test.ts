@@ -8,6 +8,7 @@ import {
   divRound,
   formatFixed,
   formatScaled,
+  formatScaledNumber,
   isMultipleOf,
   mulRatio,
   mulScaled,
@@ -16,6 +17,7 @@ import {
   ratioOf,
   roundRatio,
   type Scaled,
+  safeNumber,
   scaled,
 } from '../../src/exact/scaled.ts';
 
@@ -332,6 +334,43 @@ describe('text round trips and decimal.js agreement', () => {
         expect(isMultipleOf({ n, s }, { n: stepN, s: stepS })).toBe(ref);
       }),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe("safe integers in Numbers (the engine's money, ADR 0007)", () => {
+  const safe = fc.oneof(
+    fc.integer({ min: -1_000_000_000, max: 1_000_000_000 }),
+    fc.bigInt({ min: -BigInt(Number.MAX_SAFE_INTEGER), max: BigInt(Number.MAX_SAFE_INTEGER) }).map(Number),
+  );
+
+  it('formatScaledNumber prints what formatScaled prints for the same integer', () => {
+    fc.assert(
+      fc.property(safe, scale, (n, s) => {
+        expect(formatScaledNumber(n, s)).toBe(formatScaled(BigInt(n), s));
+      }),
+      { numRuns: 5000 },
+    );
+    expect(formatScaledNumber(-5, 6)).toBe('-0.000005');
+    expect(formatScaledNumber(0, 6)).toBe('0');
+    expect(formatScaledNumber(12_500_000, 6)).toBe('12.5');
+  });
+
+  it('formatScaledNumber refuses a Number that is not a safe integer', () => {
+    for (const bad of [0.5, 2 ** 53, -(2 ** 53), Number.NaN, Number.POSITIVE_INFINITY])
+      expect(() => formatScaledNumber(bad, 6)).toThrow(RangeError);
+  });
+
+  it('safeNumber converts exactly up to 2^53 − 1 and refuses beyond', () => {
+    const max = BigInt(Number.MAX_SAFE_INTEGER);
+    expect(safeNumber(max)).toBe(Number.MAX_SAFE_INTEGER);
+    expect(safeNumber(-max)).toBe(-Number.MAX_SAFE_INTEGER);
+    expect(() => safeNumber(max + 1n)).toThrow(RangeError);
+    expect(() => safeNumber(-max - 1n)).toThrow(RangeError);
+    fc.assert(
+      fc.property(fc.bigInt({ min: -max, max }), (n) => {
+        expect(BigInt(safeNumber(n))).toBe(n);
+      }),
     );
   });
 });

@@ -198,10 +198,11 @@ describe('account book risk pairs in the arena', () => {
     const arena = new RevaluationArena(1);
     const book = new AccountBook({} as never, {} as never, () => 0, arena);
     const ids = Array.from({ length: 3_000 }, (_, i) => i + 1);
+    const before = arena.used;
+    // Every loaded account has a slot: adopting 3 000 grows the book twice (from 1 024).
     book.adopt(
       ids.map((id) => ({ id, balance: '100', lock: '0', margin: String(id), tradingFrozen: false })),
     );
-    const before = arena.used;
     for (const id of ids) {
       const slot = book.slot(id);
       book.dropFloating(slot, -id); // floating profit = id
