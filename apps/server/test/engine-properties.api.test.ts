@@ -1,4 +1,4 @@
-import { LEDGER_TYPE, money } from '@meridian/domain';
+import { formatScaled, LEDGER_TYPE, money } from '@meridian/domain';
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,6 +24,7 @@ type Command =
   | { kind: 'market'; user: number; side: 'buy' | 'sell'; lots: number; slPct: number; tpPct: number }
   | { kind: 'pending'; user: number; side: 'buy' | 'sell'; lots: number; offsetPct: number }
   | { kind: 'close' | 'cancel'; user: number; pick: number }
+  | { kind: 'stops'; user: number; pick: number; slPct: number; tpPct: number }
   | { kind: 'tick'; movePct: number };
 
 const command: fc.Arbitrary<Command> = fc.oneof(
@@ -53,6 +54,14 @@ const command: fc.Arbitrary<Command> = fc.oneof(
     kind: fc.constantFrom('close' as const, 'cancel' as const),
     user: fc.integer({ min: 0, max: 2 }),
     pick: fc.nat(20),
+  }),
+  // New stops on any live order (0 = none; a refusal for the wrong side is fine).
+  fc.record({
+    kind: fc.constant('stops' as const),
+    user: fc.integer({ min: 0, max: 2 }),
+    pick: fc.nat(20),
+    slPct: fc.integer({ min: 0, max: 8 }),
+    tpPct: fc.integer({ min: 0, max: 8 }),
   }),
   // Ticks dominate; big moves are gaps (a session reopening, a crash).
   fc.record({
@@ -159,6 +168,19 @@ describe('trading engine properties', () => {
                 stopLoss: String(sl),
                 takeProfit: String(tp),
               });
+            } else if (c.kind === 'stops') {
+              const userId = accounts[c.user]!;
+              const mine = engine.liveOrdersOf(userId);
+              const o = mine[c.pick % Math.max(1, mine.length)];
+              if (o) {
+                // Around where the order opens (its target) or the current close side.
+                const at =
+                  o.status === 0 ? Number(rowOf(o).targetPrice) : o.side === 'buy' ? quote.bid : quote.ask;
+                const sign = o.side === 'buy' ? 1 : -1;
+                const sl = c.slPct ? Math.round(at * (1 - (sign * c.slPct) / 100)) : 0;
+                const tp = c.tpPct ? Math.round(at * (1 + (sign * c.tpPct) / 100)) : 0;
+                await engine.setStops(userId, o.id, String(sl), String(tp));
+              }
             } else {
               const userId = accounts[c.user]!;
               const mine = engine
@@ -185,8 +207,8 @@ describe('trading engine properties', () => {
             const open = engine.liveOrdersOf(userId).filter((o) => o.status === 1);
             for (const o of open) {
               const closeSide = o.side === 'buy' ? quote.bid : quote.ask;
-              const sl = o.stopLoss && Number(rowOf(o).stopLoss);
-              const tp = o.takeProfit && Number(rowOf(o).takeProfit);
+              const sl = Number(o.stopLossText); // 0: none
+              const tp = Number(o.takeProfitText);
               if (sl) expect(o.side === 'buy' ? closeSide > sl : closeSide < sl).toBe(true);
               if (tp) expect(o.side === 'buy' ? closeSide < tp : closeSide > tp).toBe(true);
             }
@@ -203,13 +225,41 @@ describe('trading engine properties', () => {
             sql`select id from orders where status in (0, 1) and id = any(${sql.param([...closedIds, -1])}::bigint[])`,
           )) as unknown as { rows: unknown[] };
           expect(rows.rows).toEqual([]);
-          // The engine's live orders of each user are exactly the stored pending and open ones.
+          // The engine's live orders of each user are exactly the stored pending and open ones, with
+          // the stored figures.
           for (const userId of accounts) {
             const stored = (await database.db.execute(
-              sql`select id from orders where user_id = ${userId} and status in (0, 1) order by id`,
-            )) as unknown as { rows: Array<{ id: string | number }> };
-            const live = engine.liveOrdersOf(userId).map((o) => o.id);
-            expect([...live].sort((a, b) => a - b)).toEqual(stored.rows.map((r) => Number(r.id)));
+              sql`select id, status, quantity, target_price, open_price, stop_loss, take_profit, margin, fee
+                  from orders where user_id = ${userId} and status in (0, 1) order by id`,
+            )) as unknown as { rows: Array<Record<string, string | number | null>> };
+            const live = engine.liveOrdersOf(userId).sort((a, b) => a.id - b.id);
+            const num = (v: string | number | null | undefined) =>
+              v == null ? '0' : money(String(v)).toFixed();
+            expect(
+              live.map((o) => [
+                o.id,
+                o.status,
+                num(o.quantityText),
+                num(o.targetPriceText),
+                num(o.openPriceText),
+                num(o.stopLossText),
+                num(o.takeProfitText),
+                formatScaled(BigInt(o.margin), 6),
+                formatScaled(BigInt(o.fee), 6),
+              ]),
+            ).toEqual(
+              stored.rows.map((r) => [
+                Number(r.id),
+                Number(r.status),
+                num(r.quantity),
+                num(r.target_price),
+                num(r.open_price),
+                num(r.stop_loss),
+                num(r.take_profit),
+                num(r.margin),
+                num(r.fee),
+              ]),
+            );
           }
         }
       }),

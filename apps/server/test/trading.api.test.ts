@@ -79,6 +79,56 @@ describe.each(DB_KINDS)('trading on %s', (kind) => {
     expect(noToken.code).toBe(999);
   });
 
+  it('sets and clears stop loss and take profit on a position and a pending order, stored and listed', async () => {
+    const token = await demo('trade-stops-0001');
+    const o = (await submit(token, {})).data; // a buy: stop loss below the bid, take profit above
+    const bid = btc.ForexQuotations.Bid;
+    const sl = String(Math.round(bid * 0.9));
+    const tp = String(Math.round(bid * 1.1));
+    const set = await call(token, '/v1/api/forex/set_stop_price', {
+      id: o.Id,
+      stop_loss_price: sl,
+      target_profit_price: tp,
+    });
+    expect(set.msg).toBe('Stop loss and take profit updated');
+    expect(set.data).toMatchObject({ TargetLossPrice: Number(sl), TargetProfitPrice: Number(tp) });
+    const stored = async (id: number) =>
+      (
+        (await s.database.db.execute(
+          sql`select stop_loss, take_profit from orders where id = ${id}`,
+        )) as unknown as {
+          rows: Array<{ stop_loss: string; take_profit: string }>;
+        }
+      ).rows[0]!;
+    expect(Number((await stored(o.Id)).stop_loss)).toBe(Number(sl));
+    expect(Number((await stored(o.Id)).take_profit)).toBe(Number(tp));
+    const holding = (await call(token, '/v1/api/forex/my_deal', { status: 1, page: 1 })).data.data;
+    expect(holding.find((x: { Id: number }) => x.Id === o.Id)).toMatchObject({
+      TargetLossPrice: Number(sl),
+      TargetProfitPrice: Number(tp),
+    });
+    // 0 clears a level.
+    await call(token, '/v1/api/forex/set_stop_price', {
+      id: o.Id,
+      stop_loss_price: '0',
+      target_profit_price: tp,
+    });
+    expect(Number((await stored(o.Id)).stop_loss)).toBe(0);
+    expect(Number((await stored(o.Id)).take_profit)).toBe(Number(tp));
+    // A pending buy limit: its stops are judged against its target.
+    const target = Math.round(btc.ForexQuotations.Ask * 0.8);
+    const p = (await submit(token, { status: 0, target_price: String(target) })).data;
+    const pendingSet = await call(token, '/v1/api/forex/set_stop_price', {
+      id: p.Id,
+      stop_loss_price: String(Math.round(target * 0.9)),
+      target_profit_price: String(Math.round(target * 1.1)),
+    });
+    expect(pendingSet.msg).toBe('Stop loss and take profit updated');
+    expect(Number((await stored(p.Id)).stop_loss)).toBe(Math.round(target * 0.9));
+    expect(Number((await stored(p.Id)).take_profit)).toBe(Math.round(target * 1.1));
+    expect(await findMismatchedAccounts(s.database.db)).toEqual([]);
+  });
+
   it('closes at the close-side price, realises the profit, and reports it in history', async () => {
     const token = await demo('trade-close-0001');
     const o = (await submit(token, { type: 2 })).data; // a sell closes at the ask

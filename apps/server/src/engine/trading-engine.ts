@@ -42,7 +42,20 @@ import {
 import { ExactMarket, floatOf, type PricedQuote } from './exact-market.ts';
 import { type JournalBatch, writeJournalBatch } from './journal.repository.ts';
 import { Journal } from './journal.ts';
-import { type LiveOrder, liveOrderFromRow, rowOf } from './live-order.ts';
+import {
+  endedRowOf,
+  type LiveOrder,
+  liveOrderFromRow,
+  lotsOf,
+  openPriceOf,
+  priceText,
+  rowOf,
+  setStops,
+  stopLossOf,
+  stopText,
+  takeProfitOf,
+  targetOf,
+} from './live-order.ts';
 import { findOrder, loadLiveOrders, type OrderRow } from './order.repository.ts';
 import { OrderIds } from './order-ids.ts';
 import { PositionTable } from './position-table.ts';
@@ -320,13 +333,14 @@ export class TradingEngine {
     this.live.set(o.id, o);
     const mine = getOrCreate(this.byUser, o.userId, newUserOrders);
     append(mine, o);
-    addLots(mine, o.instrumentId, o.quantity);
+    addLots(mine, o.instrumentId, lotsOf(o));
     this.indexTriggers(o);
     if (o.status === 1) {
-      const units = floatOf(o.quantity) * floatOf(o.contractSize) * (o.side === 'buy' ? 1 : -1);
+      // Floats for the screen only; Number(text) is the same double as the exact value's quotient.
+      const units = Number(o.quantityText) * floatOf(o.contractSize) * (o.side === 'buy' ? 1 : -1);
       getOrCreate(this.positions, o.instrumentId, () => new PositionTable(this.arena)).add(
         o,
-        floatOf(o.openPrice!),
+        Number(o.openPriceText),
         units,
         this.book.slot(o.userId),
       );
@@ -339,29 +353,29 @@ export class TradingEngine {
       bid: new TriggerIndex(),
       ask: new TriggerIndex(),
     }));
-    if (o.status === 0 && o.pendingKind && o.targetPrice) {
+    if (o.status === 0 && o.pendingKind && o.targetPriceText !== null) {
       // buy orders fill on the ask, sell orders on the bid; limits wait below/above, stops beyond.
       const onAsk = o.pendingKind === 'buy_limit' || o.pendingKind === 'buy_stop';
       const direction = o.pendingKind === 'buy_limit' || o.pendingKind === 'sell_stop' ? 'below' : 'above';
       (onAsk ? t.ask : t.bid).add(
         direction,
-        { orderId: o.id, level: floatOf(o.targetPrice), kind: 'fill' },
+        { orderId: o.id, level: Number(o.targetPriceText), kind: 'fill' },
         o,
       );
     }
     if (o.status === 1) {
       // Stops of a position are checked on the close side.
       const closeSide = o.side === 'buy' ? t.bid : t.ask;
-      if (o.stopLoss)
+      if (o.stopLossText !== '0')
         closeSide.add(
           o.side === 'buy' ? 'below' : 'above',
-          { orderId: o.id, level: floatOf(o.stopLoss), kind: 'stop_loss' },
+          { orderId: o.id, level: Number(o.stopLossText), kind: 'stop_loss' },
           o,
         );
-      if (o.takeProfit)
+      if (o.takeProfitText !== '0')
         closeSide.add(
           o.side === 'buy' ? 'above' : 'below',
-          { orderId: o.id, level: floatOf(o.takeProfit), kind: 'take_profit' },
+          { orderId: o.id, level: Number(o.takeProfitText), kind: 'take_profit' },
           o,
         );
     }
@@ -374,7 +388,8 @@ export class TradingEngine {
     const mine = this.byUser.get(o.userId);
     if (mine) {
       unlink(mine, o);
-      addLots(mine, o.instrumentId, { n: -o.quantity.n, s: o.quantity.s });
+      const lots = lotsOf(o);
+      addLots(mine, o.instrumentId, { n: -lots.n, s: lots.s });
     }
     removeTriggers(o);
     if (o.positionSlot >= 0) {
@@ -475,8 +490,8 @@ export class TradingEngine {
         contractSize: o.contractSize,
         quoteCurrency: instrument.quoteCurrency,
         side: o.side,
-        openPrice: o.openPrice!,
-        quantity: o.quantity,
+        openPrice: openPriceOf(o)!,
+        quantity: lotsOf(o),
       },
       closeSideOf(o.side, q),
       rates,
@@ -486,7 +501,7 @@ export class TradingEngine {
 
   /** Floating profit at the latest quote, micro-dollars; null when it cannot be priced. */
   private floatingMicros(o: LiveOrder, rates: ExactRateSource = this.rates()): number | null {
-    if (o.status !== 1 || !o.openPrice) return null;
+    if (o.status !== 1 || o.openPriceText === null) return null;
     const instrument = this.deps.market.instrumentById(o.instrumentId);
     const q = instrument && this.exact.latest(instrument);
     if (!instrument || !q) return null;
@@ -582,19 +597,19 @@ export class TradingEngine {
       marginMode: instrument.marginMode,
       feeType,
       pendingKind: a.pendingKind,
-      quantity: a.quantity,
+      quantityText: priceText(a.quantity)!,
       contractSize: terms.contractSize,
       contractSizeText: instrument.contractSize,
       feeRate: terms.feeRate,
       feeRateText: instrument.feeRate,
-      targetPrice: isMarket ? null : a.price,
-      openPrice: isMarket ? a.price : null,
+      targetPriceText: isMarket ? null : priceText(a.price),
+      openPriceText: isMarket ? priceText(a.price) : null,
       openBid: q.bidText,
       openAsk: q.askText,
       openQuoteTime: q.time,
       openQuoteSeq: q.seq,
-      stopLoss: a.stopLoss,
-      takeProfit: a.takeProfit,
+      stopLossText: stopText(a.stopLoss),
+      takeProfitText: stopText(a.takeProfit),
       margin,
       fee,
       createdAt: at,
@@ -711,8 +726,7 @@ export class TradingEngine {
         memo,
         idempotencyKey: `nbp:${o.id}`,
       });
-    const row: OrderRow = {
-      ...rowOf(o),
+    const row = endedRowOf(o, {
       status: 3,
       closePrice: text(closeSideOf(o.side, pq)),
       closeBid: pq.bidText,
@@ -722,7 +736,7 @@ export class TradingEngine {
       closeReason: reason,
       realisedProfit: microText(profit),
       closedAt: new Date(this.deps.now()),
-    };
+    });
     this.stage(o, row);
     fx.end(o.userId, o.id);
     return row;
@@ -749,12 +763,17 @@ export class TradingEngine {
       memo: `order ${o.id} cancelled`,
       idempotencyKey: `cancel:${o.id}`,
     });
-    const row: OrderRow = {
-      ...rowOf(o),
+    const row = endedRowOf(o, {
       status: 4,
+      closePrice: null,
+      closeBid: null,
+      closeAsk: null,
+      closeQuoteTime: null,
+      closeQuoteSeq: null,
       closeReason: reason,
+      realisedProfit: null,
       closedAt: new Date(this.deps.now()),
-    };
+    });
     this.stage(o, row);
     fx.end(o.userId, o.id);
     return row;
@@ -780,14 +799,13 @@ export class TradingEngine {
         : // A pending order's stops are judged against its target (where it will open).
           checkPendingStopEdit(request, {
             pricePrecision: instrument.pricePrecision,
-            target: o.targetPrice!,
+            target: targetOf(o)!,
           });
     if (!checked.ok) throw new AppError(checked.error.code);
     const { stopLoss: sl, takeProfit: tp } = checked.value;
     // In place: only the stops change, and nothing else holds the order between decisions (an
     // object spread of an order costs more than the rest of the edit).
-    o.stopLoss = sl;
-    o.takeProfit = tp;
+    setStops(o, sl, tp);
     const row = rowOf(o);
     this.restageStops(o, row);
     await this.journal.commit();
@@ -870,7 +888,7 @@ export class TradingEngine {
   private stopClose(o: LiveOrder, q: Quote, fx: Effects) {
     if (o.status !== 1) return;
     const pq = this.exact.priced(this.instrumentOf(o), q);
-    const hit = stopTriggeredExact(o.side, o.stopLoss, o.takeProfit, pq);
+    const hit = stopTriggeredExact(o.side, stopLossOf(o), takeProfitOf(o), pq);
     if (hit) this.settle(o, q, hit, fx);
   }
 
@@ -880,10 +898,12 @@ export class TradingEngine {
    * the order cancelled with that reason instead (DESIGN §4).
    */
   private fillPending(o: LiveOrder, q: Quote, fx: Effects) {
-    if (o.status !== 0 || !o.pendingKind || !o.targetPrice) return;
+    const target = targetOf(o);
+    if (o.status !== 0 || !o.pendingKind || target === null) return;
     const instrument = this.instrumentOf(o);
     const pq = this.exact.priced(instrument, q);
-    if (!pendingTriggeredExact(o.pendingKind, o.targetPrice, pq)) return;
+    if (!pendingTriggeredExact(o.pendingKind, target, pq)) return;
+    const lots = lotsOf(o);
     const slot = this.accountFor(o.userId);
     const fillPrice = pendingFillPriceExact(o.pendingKind, pq);
     const marginR = marginExact(
@@ -893,7 +913,7 @@ export class TradingEngine {
         baseCurrency: instrument.baseCurrency,
         quoteCurrency: instrument.quoteCurrency,
       },
-      o.quantity,
+      lots,
       fillPrice,
       o.leverage,
       this.rates(),
@@ -901,7 +921,7 @@ export class TradingEngine {
     if (!marginR.ok) return;
     const marginBig = marginR.value.micros;
     const margin = safeNumber(marginBig);
-    const fee = safeNumber(feeExact(o.feeType, o.feeRate, o.quantity, { n: marginBig, s: LEDGER_SCALE }));
+    const fee = safeNumber(feeExact(o.feeType, o.feeRate, lots, { n: marginBig, s: LEDGER_SCALE }));
     const extra = addMicros(addMicros(margin, -o.margin), addMicros(fee, -o.fee));
     if (extra > this.book.balance[slot]!) {
       this.cancelPending(o, 'gap_unfunded', fx);
@@ -921,7 +941,7 @@ export class TradingEngine {
       ...o,
       status: 1,
       pendingKind: null,
-      openPrice: fillPrice,
+      openPriceText: fillText,
       openBid: pq.bidText,
       openAsk: pq.askText,
       openQuoteTime: pq.time,
@@ -1113,7 +1133,8 @@ export class TradingEngine {
     for (const o of this.live.values()) {
       if (o.status !== 1) continue;
       const e = getOrCreate(per, o.instrumentId, () => ({ lots: ZERO_LOTS, floating: 0, positions: 0 }));
-      e.lots = addScaled(e.lots, o.side === 'buy' ? o.quantity : { n: -o.quantity.n, s: o.quantity.s });
+      const lots = lotsOf(o);
+      e.lots = addScaled(e.lots, o.side === 'buy' ? lots : { n: -lots.n, s: lots.s });
       e.floating = addMicros(e.floating, this.floatingMicros(o, rates) ?? 0);
       e.positions++;
     }

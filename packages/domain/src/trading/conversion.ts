@@ -1,4 +1,4 @@
-import { type Ratio, roundRatio, type Scaled } from '../exact/scaled.ts';
+import { pow10, type Ratio, roundRatio, type Scaled } from '../exact/scaled.ts';
 import { type Money, type MoneyInput, money, scaledOf } from '../money.ts';
 import { type TradingResult, tradingErr, tradingOk } from './result.ts';
 
@@ -65,12 +65,12 @@ export function usdPerUnitExact(
   const rate = rates(currency);
   if (rate === null) return tradingErr({ code: 'CONVERSION_RATE_UNKNOWN', currency });
   const s = Math.max(rate.bid.s, rate.ask.s);
-  const bid = rate.bid.s === s ? rate.bid.n : rate.bid.n * 10n ** BigInt(s - rate.bid.s);
-  const ask = rate.ask.s === s ? rate.ask.n : rate.ask.n * 10n ** BigInt(s - rate.ask.s);
+  const bid = rate.bid.s === s ? rate.bid.n : rate.bid.n * pow10(s - rate.bid.s);
+  const ask = rate.ask.s === s ? rate.ask.n : rate.ask.n * pow10(s - rate.ask.s);
   // A crossed or non-positive quote would turn into a silent wrong amount; refuse it instead.
   if (bid <= 0n || ask <= 0n || bid > ask) return tradingErr({ code: 'CONVERSION_RATE_INVALID', currency });
   // mid = (bid + ask) / (2 · 10^s)
-  const twice = 2n * 10n ** BigInt(s);
+  const twice = 2n * pow10(s);
   return tradingOk(rate.pair === 'XXX/USD' ? { num: bid + ask, den: twice } : { num: twice, den: bid + ask });
 }
 

@@ -1,4 +1,4 @@
-import { formatScaled, type Ratio, type Scaled } from '../exact/scaled.ts';
+import { formatScaled, pow10, type Ratio, type Scaled } from '../exact/scaled.ts';
 import { type Money, type MoneyInput, money, scaledOf } from '../money.ts';
 import {
   type ConversionError,
@@ -67,7 +67,7 @@ export function marginExact(
   if (quantity.n < 0n) throw new RangeError('quantity must not be negative');
   const cs = terms.contractSize;
   const units = quantity.n * cs.n;
-  const unitsDen = 10n ** BigInt(quantity.s + cs.s);
+  const unitsDen = pow10(quantity.s + cs.s);
   let amount: Ratio;
   let currency = terms.quoteCurrency;
   if (isFixedMargin(terms)) amount = { num: units, den: unitsDen };
@@ -78,7 +78,7 @@ export function marginExact(
       currency = 'USD';
     } else {
       if (price.n <= 0n) throw new RangeError('price must be positive');
-      amount = { num: units * price.n, den: unitsDen * 10n ** BigInt(price.s) * lev };
+      amount = { num: units * price.n, den: unitsDen * pow10(price.s) * lev };
     }
   }
   const usd = usdMicros(amount, currency, rates);
