@@ -345,4 +345,35 @@ describe('trading engine properties', () => {
     );
     expect(stopOuts).toBeGreaterThan(5);
   });
+  it('closes a pending order on the tick whose gap fills it beyond its own stop loss', async () => {
+    const [userId] = await newUsers(1);
+    now += 1000;
+    quote = { ...quote, bid: 100_000, ask: 100_030, mid: 100_015, timeMs: now, seq: ++seq };
+    engine.onQuote(quote);
+    // A buy limit at 99 000 with its stop loss at 98 000 (stops of a pending order wait for the fill).
+    const placed = await engine.submit(userId!, {
+      side: 'buy',
+      kind: 'pending',
+      instrumentId: btc.id,
+      quantity: '0.10',
+      leverage: 10,
+      targetPrice: '99000',
+      stopLoss: '98000',
+      takeProfit: '0',
+    });
+    // One gap to 97 000: the limit fills at this ask, already below its stop loss.
+    now += 1000;
+    quote = { ...quote, bid: 96_985, ask: 97_015, mid: 97_000, timeMs: now, seq: ++seq };
+    engine.onQuote(quote);
+    await engine.idle();
+    expect(engine.liveOrder(placed.id)).toBeUndefined();
+    const row = (await database.db.execute(
+      sql`select status, close_reason, open_price, close_price, close_quote_seq from orders where id = ${placed.id}`,
+    )) as unknown as { rows: Array<Record<string, string | number>> };
+    expect(row.rows[0]).toMatchObject({ status: 3, close_reason: 'stop_loss' });
+    expect(Number(row.rows[0]!.open_price)).toBe(97_015);
+    expect(Number(row.rows[0]!.close_price)).toBe(96_985);
+    expect(Number(row.rows[0]!.close_quote_seq)).toBe(seq);
+    expect(await findMismatchedAccounts(database.db)).toEqual([]);
+  });
 });

@@ -957,6 +957,9 @@ export class TradingEngine {
     };
     this.stage(next, rowOf(next));
     fx.touched.add(o.userId);
+    // A gap can fill the order beyond its own stop loss (or take profit): the new position's
+    // triggers were not in this tick's crossed set, so its stops are judged at this tick now.
+    this.stopClose(next, q, fx);
   }
 
   /**
