@@ -48,8 +48,9 @@ export interface LiveOrder extends TriggerOwner, PositionOwner {
   /** Micro-dollars (safe integers, ADR 0007). */
   margin: number;
   fee: number;
-  createdAt: Date;
-  openedAt: Date | null;
+  /** Epoch milliseconds (a Date is ~100 bytes per order to keep; rows get their Dates when built). */
+  createdAtMs: number;
+  openedAtMs: number | null;
   /** The engine's links into its indexes (set by the engine when it indexes the order). */
   triggers: TriggerEntry | null;
   /** Its row in the instrument's position table while open; −1 otherwise. */
@@ -127,8 +128,8 @@ export function liveOrderFromRow(r: OrderRow, pendingKind: PendingKind | null): 
     takeProfitText: stopText(level(r.takeProfit)),
     margin: micros(r.margin),
     fee: micros(r.fee),
-    createdAt: r.createdAt,
-    openedAt: r.openedAt,
+    createdAtMs: r.createdAt.getTime(),
+    openedAtMs: r.openedAt === null ? null : r.openedAt.getTime(),
     triggers: null,
     positionSlot: -1,
     prevOfUser: null,
@@ -172,8 +173,8 @@ function buildRow(o: LiveOrder, end: OrderEnd | null): OrderRow {
     closeQuoteSeq: end === null ? null : end.closeQuoteSeq,
     closeReason: end === null ? null : end.closeReason,
     realisedProfit: end === null ? null : end.realisedProfit,
-    createdAt: o.createdAt,
-    openedAt: o.openedAt,
+    createdAt: new Date(o.createdAtMs),
+    openedAt: o.openedAtMs === null ? null : new Date(o.openedAtMs),
     closedAt: end === null ? null : end.closedAt,
   };
 }

@@ -584,8 +584,6 @@ export class TradingEngine {
     if (this.wouldStopOut(userId, slot, margin, fee)) throw new AppError('RISK_INSUFFICIENT_MARGIN');
     const q = quote!;
     const isMarket = a.kind === 'market';
-    // One Date for the order's creation and opening (rows are never mutated in place).
-    const at = new Date(nowMs);
     const id = this.ids.take();
     const order: LiveOrder = {
       id,
@@ -612,8 +610,8 @@ export class TradingEngine {
       takeProfitText: stopText(a.takeProfit),
       margin,
       fee,
-      createdAt: at,
-      openedAt: isMarket ? at : null,
+      createdAtMs: nowMs,
+      openedAtMs: isMarket ? nowMs : null,
       triggers: null,
       positionSlot: -1,
       prevOfUser: null,
@@ -948,7 +946,7 @@ export class TradingEngine {
       openQuoteSeq: q.seq,
       margin,
       fee,
-      openedAt: new Date(this.deps.now()),
+      openedAtMs: this.deps.now(),
       // A new object: the pending order's index links go with it when it is unindexed.
       triggers: null,
       positionSlot: -1,

@@ -26,8 +26,10 @@ export function parseUserScaled(input: unknown): ParsedScaled {
   if (input === undefined || input === null) return { kind: 'empty' };
   if (typeof input === 'number')
     throw new TypeError('a JS number is not accepted as a decimal; pass its text');
-  if (Money.isDecimal(input)) return { kind: 'ok', value: scaledOf(input as Money) };
-  if (typeof input !== 'string') return { kind: 'invalid' };
+  if (typeof input !== 'string') {
+    if (Money.isDecimal(input)) return { kind: 'ok', value: scaledOf(input as Money) };
+    return { kind: 'invalid' };
+  }
   const text = input.trim();
   if (text === '') return { kind: 'empty' };
   const value = parseScaled(text);
