@@ -75,6 +75,7 @@ describe('trading engine properties', () => {
   let database: Database;
   let btc: InstrumentRecord;
   let engine: TradingEngine;
+  let deps: ConstructorParameters<typeof TradingEngine>[0];
   let quote: Quote;
   let now = Date.UTC(2026, 10, 18, 12);
   let seq = 0;
@@ -86,7 +87,7 @@ describe('trading engine properties', () => {
     const row = (await database.db.select().from(instruments).where(eq(instruments.code, 'BTCUSD')))[0]!;
     btc = toRecord(row);
     quote = { instrumentId: btc.id, code: 'BTCUSD', bid: 100000, ask: 100030, mid: 100015, timeMs: now, seq };
-    engine = new TradingEngine({
+    deps = {
       db: database.db,
       now: () => now,
       market: {
@@ -103,7 +104,8 @@ describe('trading engine properties', () => {
       },
       events: { ordersEnded: () => {}, accountTouched: () => {} },
       log: { error: () => {}, info: () => {}, warn: () => {} } as never,
-    });
+    };
+    engine = new TradingEngine(deps);
   });
   afterAll(() => database?.close());
 
@@ -177,9 +179,9 @@ describe('trading engine properties', () => {
                 const at =
                   o.status === 0 ? Number(rowOf(o).targetPrice) : o.side === 'buy' ? quote.bid : quote.ask;
                 const sign = o.side === 'buy' ? 1 : -1;
-                const sl = c.slPct ? Math.round(at * (1 - (sign * c.slPct) / 100)) : 0;
-                const tp = c.tpPct ? Math.round(at * (1 + (sign * c.tpPct) / 100)) : 0;
-                await engine.setStops(userId, o.id, String(sl), String(tp));
+                // With cents, as a trader types them (trailing zeros included).
+                const level = (pct: number) => (pct ? (at * (1 + (sign * pct) / 100)).toFixed(2) : '0');
+                await engine.setStops(userId, o.id, level(-c.slPct), level(c.tpPct));
               }
             } else {
               const userId = accounts[c.user]!;
@@ -260,7 +262,25 @@ describe('trading engine properties', () => {
                 num(r.fee),
               ]),
             );
+            // The user's list is well linked both ways (what liveOrdersOf and unlinking rely on).
+            const listed = engine.liveOrdersOf(userId);
+            listed.forEach((o, k) => {
+              expect(o.prevOfUser).toBe(listed[k - 1] ?? null);
+              expect(o.nextOfUser).toBe(listed[k + 1] ?? null);
+              expect(engine.liveOrder(o.id)).toBe(o);
+            });
           }
+        }
+        // What a restart would load gives the very same rows, text for text (canonical decimals).
+        const rebuilt = new TradingEngine(deps);
+        await rebuilt.rebuild();
+        for (const userId of accounts) {
+          const rows = (e: TradingEngine) =>
+            e
+              .liveOrdersOf(userId)
+              .sort((a, b) => a.id - b.id)
+              .map((o) => rowOf(o));
+          expect(rows(rebuilt)).toEqual(rows(engine));
         }
       }),
       { numRuns: 30 },
@@ -375,5 +395,30 @@ describe('trading engine properties', () => {
     expect(Number(row.rows[0]!.close_price)).toBe(96_985);
     expect(Number(row.rows[0]!.close_quote_seq)).toBe(seq);
     expect(await findMismatchedAccounts(database.db)).toEqual([]);
+  });
+  it('refuses money beyond what the engine holds exactly (2^53 − 1 micro-dollars), changing nothing', async () => {
+    const [userId] = await newUsers(1);
+    const before = await engine.figures(userId!);
+    const move = (amount: string) =>
+      engine.move({ userId: userId!, type: LEDGER_TYPE.STAFF_ADJUSTMENT, balanceDelta: money(amount) });
+    expect(await move('9007199254.740992')).toEqual({ ok: false }); // the amount itself
+    expect(await move('9007100000')).toEqual({ ok: false }); // the balance it would make
+    expect(await engine.freezeForWithdrawal(userId!, money('999999999999'), 1)).toMatchObject({ ok: false });
+    // A demo reset to a start balance beyond exact fails before it closes anything.
+    const open = await engine.submit(userId!, {
+      side: 'buy',
+      kind: 'market',
+      instrumentId: btc.id,
+      quantity: '0.10',
+      leverage: 10,
+      targetPrice: '0',
+      stopLoss: '0',
+      takeProfit: '0',
+    });
+    await expect(engine.resetDemo(userId!, money('9007199254.740992'))).rejects.toThrow(RangeError);
+    expect(engine.liveOrder(open.id)?.status).toBe(1);
+    await engine.idle();
+    expect(await findMismatchedAccounts(database.db)).toEqual([]);
+    expect((await engine.figures(userId!)).lock).toEqual(before.lock);
   });
 });

@@ -1,6 +1,6 @@
 import { LEDGER_TYPE } from '@meridian/domain';
 import { describe, expect, it } from 'vitest';
-import { AccountBook, addMicros, micros } from './account-book.ts';
+import { AccountBook, addMicros, micros, microsWithin } from './account-book.ts';
 import type { EntryDraft } from './journal.repository.ts';
 import type { Journal } from './journal.ts';
 import { RevaluationArena } from './revaluation/revaluation-arena.ts';
@@ -67,13 +67,25 @@ describe('account book money (micro-dollars as safe integers, ADR 0007)', () => 
 
   it('refuses figures a double cannot hold exactly instead of rounding them', () => {
     // 2^53 − 1 micro-dollars is the largest exact figure.
-    const { book, staged } = bookWith([{ id: 2, balance: '9007199254.740991' }]);
-    expect(book.balance[book.slot(2)]).toBe(Number.MAX_SAFE_INTEGER);
-    expect(() => book.move({ userId: 2, type: LEDGER_TYPE.STAFF_ADJUSTMENT, balanceDelta: 1 })).toThrow(
-      RangeError,
-    );
-    expect(book.balance[book.slot(2)]).toBe(Number.MAX_SAFE_INTEGER);
+    const { book, staged } = bookWith([{ id: 2, balance: '9007199254.740991', lock: '1' }]);
+    const s = book.slot(2);
+    expect(book.balance[s]).toBe(Number.MAX_SAFE_INTEGER);
+    expect(book.move({ userId: 2, type: LEDGER_TYPE.STAFF_ADJUSTMENT, balanceDelta: 1 })).toEqual({
+      ok: false,
+    });
+    // Any one figure beyond exact refuses the whole movement.
+    expect(
+      book.move({
+        userId: 2,
+        type: LEDGER_TYPE.WITHDRAWAL_FREEZE,
+        balanceDelta: -1,
+        lockDelta: Number.MAX_SAFE_INTEGER,
+      }),
+    ).toEqual({ ok: false });
+    expect([book.balance[s], book.lock[s]]).toEqual([Number.MAX_SAFE_INTEGER, 1_000_000]);
     expect(staged).toEqual([]);
+    expect(microsWithin('9007199254.740992')).toBeNull();
+    expect(microsWithin('9007199254.740991')).toBe(Number.MAX_SAFE_INTEGER);
     expect(() => micros('9007199254.740992')).toThrow(RangeError);
     expect(() => bookWith([{ id: 3, balance: '9007199254.740992' }])).toThrow(RangeError);
     expect(() => addMicros(Number.MAX_SAFE_INTEGER, 1)).toThrow(RangeError);

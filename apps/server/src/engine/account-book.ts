@@ -63,6 +63,19 @@ export function micros(v: string | Money): number {
 
 export const microText = (v: number) => formatScaledNumber(v, LEDGER_SCALE);
 
+/**
+ * Micro-dollars of an amount from outside (a withdrawal, a staff adjustment), or null when it is
+ * beyond what the engine holds exactly (a refusal for the caller, not a fault).
+ */
+export function microsWithin(v: string | Money): number | null {
+  try {
+    return micros(v);
+  } catch (err) {
+    if (err instanceof RangeError) return null;
+    throw err;
+  }
+}
+
 /** A sum of micro-dollars, refused once a double could no longer hold it exactly. */
 export function addMicros(a: number, b: number): number {
   const r = a + b;
@@ -162,12 +175,12 @@ export class AccountBook {
   }
 
   private put(userId: number, r: { balance: string; lock: string; margin: string; tradingFrozen: boolean }) {
-    // Parsed before a slot is taken: a figure beyond exact leaves the book as it was.
+    // Parsed, and the arrays grown, before the slot is taken: a failure leaves the book as it was.
     const balance = micros(r.balance);
     const lock = micros(r.lock);
     const margin = micros(r.margin);
+    if (this.nextSlot >= this.capacity) this.grow();
     const s = this.nextSlot++;
-    if (s >= this.capacity) this.grow();
     this.slots.set(userId, s);
     this.slotUser[s] = userId;
     this.balance[s] = balance;
@@ -235,15 +248,20 @@ export class AccountBook {
     this.arena.f64[this.riskAt(s) + 1] = marginUsd * this.screen - this.balance[s]! / 1e6 - marginUsd;
   }
 
-  /** Moves money in memory and stages its ledger entry; false when a figure would go below zero. */
+  /**
+   * Moves money in memory and stages its ledger entry; false when a figure would go below zero or
+   * beyond what a Number holds exactly (nothing changes then).
+   */
   move(m: MicroMovement): { ok: true; balanceAfter: number } | { ok: false } {
     const s = this.slot(m.userId);
     const db = m.balanceDelta;
     const dl = m.lockDelta ?? 0;
     const dm = m.marginDelta ?? 0;
-    const balance = addMicros(this.balance[s]!, db);
-    const lock = addMicros(this.lock[s]!, dl);
-    const margin = addMicros(this.margin[s]!, dm);
+    const balance = this.balance[s]! + db;
+    const lock = this.lock[s]! + dl;
+    const margin = this.margin[s]! + dm;
+    if (!Number.isSafeInteger(balance) || !Number.isSafeInteger(lock) || !Number.isSafeInteger(margin))
+      return { ok: false };
     if ((balance < 0 && !m.allowNegativeBalance) || lock < 0 || margin < 0) return { ok: false };
     this.balance[s] = balance;
     this.lock[s] = lock;

@@ -83,8 +83,11 @@ export const priceText = (v: Scaled | null) => (v === null ? null : formatScaled
 /** A stop level as its row stores it: '0' for none. */
 export const stopText = (v: Scaled | null) => (v === null ? '0' : formatScaled(v.n, v.s));
 
-/** A stop level's text as a level: null for none ('0'). */
-const stopLevel = (t: string): Scaled | null => (t === '0' ? null : scaled(t));
+/** A stop level's text as a level: null for none (zero, however written). */
+const stopLevel = (t: string): Scaled | null => {
+  const x = scaled(t);
+  return x.n === 0n ? null : x;
+};
 
 export const lotsOf = (o: LiveOrder): Scaled => scaled(o.quantityText);
 export const openPriceOf = (o: LiveOrder): Scaled | null =>
@@ -120,8 +123,8 @@ export function liveOrderFromRow(r: OrderRow, pendingKind: PendingKind | null): 
     feeRateText: r.feeRate,
     targetPriceText: priceText(level(r.targetPrice)),
     openPriceText: r.status === 0 ? null : priceText(level(r.openPrice)),
-    openBid: r.openBid,
-    openAsk: r.openAsk,
+    openBid: r.openBid === null ? null : priceText(scaled(r.openBid)),
+    openAsk: r.openAsk === null ? null : priceText(scaled(r.openAsk)),
     openQuoteTime: r.openQuoteTime,
     openQuoteSeq: r.openQuoteSeq,
     stopLossText: stopText(level(r.stopLoss)),

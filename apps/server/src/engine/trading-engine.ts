@@ -37,6 +37,7 @@ import {
   type MicroMovement,
   type Movement,
   micros,
+  microsWithin,
   microText,
 } from './account-book.ts';
 import { ExactMarket, floatOf, type PricedQuote } from './exact-market.ts';
@@ -132,6 +133,9 @@ interface UserOrders {
 const newUserOrders = (): UserOrders => ({ first: null, last: null, lots: new Map() });
 
 function append(mine: UserOrders, o: LiveOrder) {
+  // Appending a linked order would make a cycle (liveOrdersOf would never end): a bug, caught here.
+  if (o.prevOfUser !== null || o.nextOfUser !== null || mine.first === o)
+    throw new Error(`order ${o.id} is already in its owner's list`);
   o.prevOfUser = mine.last;
   o.nextOfUser = null;
   if (mine.last) mine.last.nextOfUser = o;
@@ -817,12 +821,12 @@ export class TradingEngine {
   async move(m: Movement): Promise<{ ok: true; balanceAfter: Money } | { ok: false }> {
     await this.prepare(m.userId);
     this.accountFor(m.userId);
-    const r = this.book.move({
-      ...m,
-      balanceDelta: micros(m.balanceDelta),
-      lockDelta: m.lockDelta === undefined ? 0 : micros(m.lockDelta),
-      marginDelta: m.marginDelta === undefined ? 0 : micros(m.marginDelta),
-    });
+    // An amount beyond what the book holds exactly is refused like an unaffordable one.
+    const balanceDelta = microsWithin(m.balanceDelta);
+    const lockDelta = m.lockDelta === undefined ? 0 : microsWithin(m.lockDelta);
+    const marginDelta = m.marginDelta === undefined ? 0 : microsWithin(m.marginDelta);
+    if (balanceDelta === null || lockDelta === null || marginDelta === null) return { ok: false };
+    const r = this.book.move({ ...m, balanceDelta, lockDelta, marginDelta });
     if (!r.ok) return r;
     const fx = new Effects();
     fx.touched.add(m.userId);
@@ -926,7 +930,8 @@ export class TradingEngine {
       return;
     }
     const fillText = text(fillPrice);
-    if (extra !== 0)
+    // Also when a higher margin and a lower fee cancel out: the account's margin must follow.
+    if (extra !== 0 || margin !== o.margin)
       this.mustMove({
         userId: o.userId,
         type: LEDGER_TYPE.MARGIN_HOLD,
@@ -1014,6 +1019,7 @@ export class TradingEngine {
   async resetDemo(userId: number, startBalance: Money): Promise<void> {
     await this.prepare(userId);
     this.accountFor(userId);
+    const start = micros(startBalance); // before anything is closed: a bad setting changes nothing
     const orders = this.liveOrdersOf(userId);
     // All or nothing: every position must be priceable before the first one is closed.
     for (const o of orders) {
@@ -1027,7 +1033,7 @@ export class TradingEngine {
       if (o.status === 0) this.cancelPending(o, 'demo_reset', fx);
       else this.settle(o, this.deps.market.latest(o.instrumentId)!, 'demo_reset', fx);
     }
-    const delta = addMicros(micros(startBalance), -this.book.balance[this.accountFor(userId)]!);
+    const delta = addMicros(start, -this.book.balance[this.accountFor(userId)]!);
     if (delta !== 0)
       this.mustMove({ userId, type: LEDGER_TYPE.DEMO_RESET, balanceDelta: delta, memo: 'demo reset' });
     fx.touched.add(userId);
@@ -1058,7 +1064,7 @@ export class TradingEngine {
   ): Promise<{ ok: true } | { ok: false; free: Money }> {
     await this.prepare(userId);
     const free = this.withdrawable(userId);
-    const wanted = micros(amount);
+    const wanted = microsWithin(amount) ?? Number.POSITIVE_INFINITY; // beyond exact: more than anyone holds
     if (wanted > free) return { ok: false, free: moneyOf(free) };
     this.mustMove({
       userId,
@@ -1130,13 +1136,14 @@ export class TradingEngine {
    */
   exposure() {
     const rates = this.rates();
-    const per = new Map<number, { lots: Scaled; floating: number; positions: number }>();
+    // The house's total over every account can pass what a Number holds exactly: BigInt here.
+    const per = new Map<number, { lots: Scaled; floating: bigint; positions: number }>();
     for (const o of this.live.values()) {
       if (o.status !== 1) continue;
-      const e = getOrCreate(per, o.instrumentId, () => ({ lots: ZERO_LOTS, floating: 0, positions: 0 }));
+      const e = getOrCreate(per, o.instrumentId, () => ({ lots: ZERO_LOTS, floating: 0n, positions: 0 }));
       const lots = lotsOf(o);
       e.lots = addScaled(e.lots, o.side === 'buy' ? lots : { n: -lots.n, s: lots.s });
-      e.floating = addMicros(e.floating, this.floatingMicros(o, rates) ?? 0);
+      e.floating += BigInt(this.floatingMicros(o, rates) ?? 0);
       e.positions++;
     }
     const out = [];
@@ -1157,7 +1164,7 @@ export class TradingEngine {
         code: instrument?.code ?? String(instrumentId),
         netLots: lots.toFixed(),
         notionalUsd: notional.toDecimalPlaces(2).toFixed(2),
-        houseFloatingUsd: moneyOf(-e.floating).toDecimalPlaces(2).toFixed(2),
+        houseFloatingUsd: money(formatScaled(-e.floating, LEDGER_SCALE)).toDecimalPlaces(2).toFixed(2),
         positions: e.positions,
       });
     }
