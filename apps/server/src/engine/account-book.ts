@@ -4,6 +4,7 @@ import {
   LEDGER_SCALE,
   type LedgerType,
   type Money,
+  pow10,
   safeNumber,
   scaledOf,
 } from '@meridian/domain';
@@ -58,7 +59,7 @@ export interface Figures {
 export function micros(v: string | Money): number {
   const x = scaledOf(v);
   if (x.s > LEDGER_SCALE) throw new Error(`amount ${formatScaled(x.n, x.s)} has more than 6 decimals`);
-  return safeNumber(x.n * 10n ** BigInt(LEDGER_SCALE - x.s));
+  return safeNumber(x.n * pow10(LEDGER_SCALE - x.s));
 }
 
 export const microText = (v: number) => formatScaledNumber(v, LEDGER_SCALE);

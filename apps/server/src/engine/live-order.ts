@@ -73,6 +73,7 @@ export interface OrderEnd {
   closedAt: Date;
 }
 
+/** A stored level as a value: null for none (null, or zero however written). */
 const level = (v: string | null): Scaled | null => {
   if (v === null) return null;
   const x = scaled(v);
@@ -83,19 +84,13 @@ export const priceText = (v: Scaled | null) => (v === null ? null : formatScaled
 /** A stop level as its row stores it: '0' for none. */
 export const stopText = (v: Scaled | null) => (v === null ? '0' : formatScaled(v.n, v.s));
 
-/** A stop level's text as a level: null for none (zero, however written). */
-const stopLevel = (t: string): Scaled | null => {
-  const x = scaled(t);
-  return x.n === 0n ? null : x;
-};
-
 export const lotsOf = (o: LiveOrder): Scaled => scaled(o.quantityText);
 export const openPriceOf = (o: LiveOrder): Scaled | null =>
   o.openPriceText === null ? null : scaled(o.openPriceText);
 export const targetOf = (o: LiveOrder): Scaled | null =>
   o.targetPriceText === null ? null : scaled(o.targetPriceText);
-export const stopLossOf = (o: LiveOrder): Scaled | null => stopLevel(o.stopLossText);
-export const takeProfitOf = (o: LiveOrder): Scaled | null => stopLevel(o.takeProfitText);
+export const stopLossOf = (o: LiveOrder): Scaled | null => level(o.stopLossText);
+export const takeProfitOf = (o: LiveOrder): Scaled | null => level(o.takeProfitText);
 
 /** New stops on a live order. */
 export function setStops(o: LiveOrder, stopLoss: Scaled | null, takeProfit: Scaled | null) {
