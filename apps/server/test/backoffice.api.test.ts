@@ -275,6 +275,32 @@ describe.each(DB_KINDS)('back office on %s', (kind) => {
       { authorization: token },
     );
     expect(big.code).toBe(4008);
+    // The open-lots limit counts the account's open and pending lots on the instrument; a cancel or
+    // a close gives the room back.
+    await staffCall('POST', `/instruments/${eur.id}`, { token: tokens.dealer, body: { maxOpenLots: '1.5' } });
+    const order = (q: string) =>
+      getJson(s, `/v1/api/forex/submit?forex_id=${eur.id}&multiple=100&${q}`, { authorization: token });
+    const held = await order('type=1&status=1&cont=1');
+    expect(held.code, held.msg).toBe(1);
+    const ask = (await getJson(s, '/v1/api/forex/trade_list?searchCurrency=EURUSD')).data[0].ForexQuotations
+      .Ask;
+    const pending = await order(`type=1&status=0&cont=0.5&target_price=${(ask * 0.9).toFixed(5)}`);
+    expect(pending.code, pending.msg).toBe(1);
+    expect((await order('type=2&status=1&cont=0.01')).code).toBe(4009); // sells count too: 1.51 > 1.5
+    const cancel = await getJson(s, `/v1/api/forex/cancel_trade?id=${pending.data.Id}`, {
+      authorization: token,
+    });
+    expect(cancel.code, cancel.msg).toBe(1);
+    expect((await order('type=2&status=1&cont=0.5')).code).toBe(1);
+    expect((await order('type=1&status=1&cont=0.01')).code).toBe(4009);
+    expect((await getJson(s, `/v1/api/forex/close?id=${held.data.Id}`, { authorization: token })).code).toBe(
+      1,
+    );
+    expect((await order('type=1&status=1&cont=1')).code).toBe(1);
+    await staffCall('POST', `/instruments/${eur.id}`, {
+      token: tokens.dealer,
+      body: { maxOpenLots: eur.maxOpenLots },
+    });
     // Disabled: gone from the trade list, new orders refused.
     await staffCall('POST', `/instruments/${eur.id}`, { token: tokens.dealer, body: { enabled: false } });
     expect((await getJson(s, '/v1/api/forex/trade_list?searchCurrency=EURUSD')).data).toEqual([]);

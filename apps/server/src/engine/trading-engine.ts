@@ -57,6 +57,7 @@ import {
   takeProfitOf,
   targetOf,
 } from './live-order.ts';
+import { LotTally } from './lot-tally.ts';
 import { findOrder, loadLiveOrders, type OrderRow } from './order.repository.ts';
 import { OrderIds } from './order-ids.ts';
 import { PositionTable } from './position-table.ts';
@@ -128,7 +129,7 @@ function getOrCreate<K, V>(map: Map<K, V>, key: K, create: () => V): V {
 interface UserOrders {
   first: LiveOrder | null;
   last: LiveOrder | null;
-  lots: Map<number, Scaled>;
+  lots: Map<number, LotTally>;
 }
 const newUserOrders = (): UserOrders => ({ first: null, last: null, lots: new Map() });
 
@@ -152,10 +153,14 @@ function unlink(mine: UserOrders, o: LiveOrder) {
   o.nextOfUser = null;
 }
 
-function addLots(mine: UserOrders, instrumentId: number, lots: Scaled) {
-  const next = addScaled(mine.lots.get(instrumentId) ?? ZERO_LOTS, lots);
-  if (next.n === 0n) mine.lots.delete(instrumentId);
-  else mine.lots.set(instrumentId, next);
+/** An order's lots into (1) or out of (−1) its owner's tally for its instrument (kept at zero). */
+function tallyLots(mine: UserOrders, o: LiveOrder, sign: 1 | -1) {
+  let tally = mine.lots.get(o.instrumentId);
+  if (tally === undefined) {
+    tally = new LotTally();
+    mine.lots.set(o.instrumentId, tally);
+  }
+  tally.add(o.quantityText, sign);
 }
 
 const text = (v: Scaled) => formatScaled(v.n, v.s);
@@ -337,7 +342,7 @@ export class TradingEngine {
     this.live.set(o.id, o);
     const mine = getOrCreate(this.byUser, o.userId, newUserOrders);
     append(mine, o);
-    addLots(mine, o.instrumentId, lotsOf(o));
+    tallyLots(mine, o, 1);
     this.indexTriggers(o);
     if (o.status === 1) {
       // Floats for the screen only; Number(text) is the same double as the exact value's quotient.
@@ -392,8 +397,7 @@ export class TradingEngine {
     const mine = this.byUser.get(o.userId);
     if (mine) {
       unlink(mine, o);
-      const lots = lotsOf(o);
-      addLots(mine, o.instrumentId, { n: -lots.n, s: lots.s });
+      tallyLots(mine, o, -1);
     }
     removeTriggers(o);
     if (o.positionSlot >= 0) {
@@ -576,7 +580,7 @@ export class TradingEngine {
         availableBalance: { n: BigInt(b.balance[slot]!), s: LEDGER_SCALE },
         feeType,
         rates: this.rates(),
-        openLots: this.byUser.get(userId)?.lots.get(instrument.id) ?? ZERO_LOTS,
+        openLots: this.byUser.get(userId)?.lots.get(instrument.id)?.value() ?? ZERO_LOTS,
       },
     );
     if (!checked.ok) throw new AppError(checked.error.code);
