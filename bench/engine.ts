@@ -30,6 +30,7 @@ import {
   type Trigger,
   TriggerIndex,
   type TriggerOwner,
+  TriggerSets,
 } from '../apps/server/src/engine/trigger-index.ts';
 import { AppError } from '../apps/server/src/lib/app-error.ts';
 import { toRecord } from '../apps/server/src/market/live-market.ts';
@@ -412,14 +413,15 @@ async function commandMix(durable: boolean, inFlight: number, stub = false) {
 
 /** TriggerIndex alone: 40 instruments × 2 sides holding 20k triggers; add, remove and crossed. */
 function triggerIndexAlone() {
-  const indexes = Array.from({ length: INSTRUMENT_COUNT * 2 }, () => new TriggerIndex());
+  const sets = new TriggerSets();
+  const indexes = Array.from({ length: INSTRUMENT_COUNT * 2 }, () => new TriggerIndex(sets));
   let id = 1;
   let rng = 99;
   const rand = () => {
     rng = (rng * 1103515245 + 12345) & 0x7fffffff;
     return rng / 0x7fffffff;
   };
-  const live: Array<{ idx: number; owner: TriggerOwner }> = [];
+  const live: Array<{ idx: number; id: number; owner: TriggerOwner }> = [];
   const mk = (): [number, 'below' | 'above', Trigger] => {
     const idx = Math.floor(rand() * indexes.length);
     const dir = rand() < 0.5 ? 'below' : 'above';
@@ -427,11 +429,15 @@ function triggerIndexAlone() {
     const level = dir === 'below' ? 100 * (0.5 + rand() * 0.3) : 100 * (1.2 + rand() * 0.3);
     return [idx, dir, { orderId: id++, level, kind: 'stop_loss' }];
   };
+  const newOwner = (): TriggerOwner => {
+    const owner: TriggerOwner = { triggerSlot: -1, triggerIndex: null, triggerDirections: 0 };
+    return owner;
+  };
   for (let i = 0; i < 20_000; i++) {
     const [idx, dir, t] = mk();
-    const owner: TriggerOwner = { triggers: null };
-    indexes[idx]!.add(dir, t, owner);
-    live.push({ idx, owner });
+    const owner = newOwner();
+    indexes[idx]!.add(dir, t.orderId, t.level, t.kind, owner);
+    live.push({ idx, id: t.orderId, owner });
   }
   const add: number[] = [];
   const remove: number[] = [];
@@ -442,11 +448,11 @@ function triggerIndexAlone() {
   while (Date.now() < end) {
     for (let k = 0; k < 200; k++) {
       const [idx, dir, t] = mk();
-      const owner: TriggerOwner = { triggers: null };
+      const owner = newOwner();
       let t0 = ns();
-      indexes[idx]!.add(dir, t, owner);
+      indexes[idx]!.add(dir, t.orderId, t.level, t.kind, owner);
       add.push(usSince(t0));
-      live.push({ idx, owner });
+      live.push({ idx, id: t.orderId, owner });
       const j = Math.floor(rand() * live.length);
       const victim = live[j]!;
       live[j] = live[live.length - 1]!;

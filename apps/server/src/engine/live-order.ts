@@ -2,7 +2,7 @@ import { formatScaled, type PendingKind, type Scaled, type Side, scaled } from '
 import { micros, microText } from './account-book.ts';
 import type { OrderRow } from './order.repository.ts';
 import type { PositionOwner } from './position-table.ts';
-import type { TriggerEntry, TriggerOwner } from './trigger-index.ts';
+import type { TriggerIndex, TriggerOwner } from './trigger-index.ts';
 
 /**
  * A pending order or open position as the engine keeps it in memory: what its stored row holds,
@@ -52,7 +52,9 @@ export interface LiveOrder extends TriggerOwner, PositionOwner {
   createdAtMs: number;
   openedAtMs: number | null;
   /** The engine's links into its indexes (set by the engine when it indexes the order). */
-  triggers: TriggerEntry | null;
+  triggerSlot: number;
+  triggerIndex: TriggerIndex | null;
+  triggerDirections: number;
   /** Its row in the instrument's position table while open; −1 otherwise. */
   positionSlot: number;
   /** Its neighbours in its owner's list of live orders (set by the engine while it is live). */
@@ -128,7 +130,9 @@ export function liveOrderFromRow(r: OrderRow, pendingKind: PendingKind | null): 
     fee: micros(r.fee),
     createdAtMs: r.createdAt.getTime(),
     openedAtMs: r.openedAt === null ? null : r.openedAt.getTime(),
-    triggers: null,
+    triggerSlot: -1,
+    triggerIndex: null,
+    triggerDirections: 0,
     positionSlot: -1,
     prevOfUser: null,
     nextOfUser: null,

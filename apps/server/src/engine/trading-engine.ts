@@ -62,7 +62,7 @@ import { findOrder, loadLiveOrders, type OrderRow } from './order.repository.ts'
 import { OrderIds } from './order-ids.ts';
 import { PositionTable } from './position-table.ts';
 import { RevaluationArena } from './revaluation/revaluation-arena.ts';
-import { removeTriggers, TriggerIndex } from './trigger-index.ts';
+import { removeTriggers, TriggerIndex, TriggerSets } from './trigger-index.ts';
 
 export type CloseReason = 'user' | 'stop_loss' | 'take_profit' | 'stop_out' | 'demo_reset' | 'admin';
 
@@ -203,6 +203,8 @@ export class TradingEngine {
   private readonly byUser = new Map<number, UserOrders>();
   /** Per instrument: triggers on the bid and on the ask. */
   private readonly triggers = new Map<number, { bid: TriggerIndex; ask: TriggerIndex }>();
+  /** Which trigger sets are still open, for every index of this engine. */
+  private triggerSets = new TriggerSets();
   /** Per instrument: open positions as flat arrays, revalued on every tick for stop-out screening. */
   private readonly positions = new Map<number, PositionTable>();
   private readonly suspects = new Set<number>();
@@ -255,6 +257,7 @@ export class TradingEngine {
     this.live.clear();
     this.byUser.clear();
     this.triggers.clear();
+    this.triggerSets = new TriggerSets();
     for (const table of this.positions.values()) table.release();
     this.positions.clear();
     this.book.clear();
@@ -358,35 +361,24 @@ export class TradingEngine {
 
   /** A pending order's fill level, or an open position's stop loss and take profit. */
   private indexTriggers(o: LiveOrder) {
-    const t = getOrCreate(this.triggers, o.instrumentId, () => ({
-      bid: new TriggerIndex(),
-      ask: new TriggerIndex(),
-    }));
+    let t = this.triggers.get(o.instrumentId);
+    if (t === undefined) {
+      t = { bid: new TriggerIndex(this.triggerSets), ask: new TriggerIndex(this.triggerSets) };
+      this.triggers.set(o.instrumentId, t);
+    }
     if (o.status === 0 && o.pendingKind && o.targetPriceText !== null) {
       // buy orders fill on the ask, sell orders on the bid; limits wait below/above, stops beyond.
       const onAsk = o.pendingKind === 'buy_limit' || o.pendingKind === 'buy_stop';
       const direction = o.pendingKind === 'buy_limit' || o.pendingKind === 'sell_stop' ? 'below' : 'above';
-      (onAsk ? t.ask : t.bid).add(
-        direction,
-        { orderId: o.id, level: Number(o.targetPriceText), kind: 'fill' },
-        o,
-      );
+      (onAsk ? t.ask : t.bid).add(direction, o.id, Number(o.targetPriceText), 'fill', o);
     }
     if (o.status === 1) {
       // Stops of a position are checked on the close side.
       const closeSide = o.side === 'buy' ? t.bid : t.ask;
       if (o.stopLossText !== '0')
-        closeSide.add(
-          o.side === 'buy' ? 'below' : 'above',
-          { orderId: o.id, level: Number(o.stopLossText), kind: 'stop_loss' },
-          o,
-        );
+        closeSide.add(o.side === 'buy' ? 'below' : 'above', o.id, Number(o.stopLossText), 'stop_loss', o);
       if (o.takeProfitText !== '0')
-        closeSide.add(
-          o.side === 'buy' ? 'above' : 'below',
-          { orderId: o.id, level: Number(o.takeProfitText), kind: 'take_profit' },
-          o,
-        );
+        closeSide.add(o.side === 'buy' ? 'above' : 'below', o.id, Number(o.takeProfitText), 'take_profit', o);
     }
   }
 
@@ -620,7 +612,9 @@ export class TradingEngine {
       fee,
       createdAtMs: nowMs,
       openedAtMs: isMarket ? nowMs : null,
-      triggers: null,
+      triggerSlot: -1,
+      triggerIndex: null,
+      triggerDirections: 0,
       positionSlot: -1,
       prevOfUser: null,
       nextOfUser: null,
@@ -957,7 +951,9 @@ export class TradingEngine {
       fee,
       openedAtMs: this.deps.now(),
       // A new object: the pending order's index links go with it when it is unindexed.
-      triggers: null,
+      triggerSlot: -1,
+      triggerIndex: null,
+      triggerDirections: 0,
       positionSlot: -1,
       prevOfUser: null,
       nextOfUser: null,
