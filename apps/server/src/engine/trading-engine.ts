@@ -382,15 +382,15 @@ export class TradingEngine {
     }
   }
 
-  private unindex(id: number) {
-    const o = this.live.get(id);
-    if (!o) return;
-    this.live.delete(id);
+  /** Takes a live order (the very object the engine holds for its id) out of every index. */
+  private unindex(o: LiveOrder) {
     const mine = this.byUser.get(o.userId);
-    if (mine) {
-      unlink(mine, o);
-      tallyLots(mine, o, -1);
-    }
+    // A live order is in its owner's list: first, or after another. Anything else is a stale
+    // object (unlinking it would cut the list): a bug, refused before anything changes.
+    if (!mine || (o.prevOfUser === null && mine.first !== o)) throw new Error(`order ${o.id} is not live`);
+    this.live.delete(o.id);
+    unlink(mine, o);
+    tallyLots(mine, o, -1);
     removeTriggers(o);
     if (o.positionSlot >= 0) {
       const gone = this.positions.get(o.instrumentId)?.remove(o);
@@ -411,9 +411,14 @@ export class TradingEngine {
     this.journal.putOrder(row);
   }
 
-  /** Replaces an order's memory and stages its row for the journal. */
-  private stage(o: LiveOrder, row: OrderRow) {
-    this.unindex(o.id);
+  /**
+   * Replaces an order's memory and stages its row for the journal: `was` is the object the engine
+   * held for it until now (null for a new order), `o` what it holds from now on (the same object
+   * when the order ends). Callers pass what they already hold: looking the id up again was a cold
+   * map read on every new order (~3 % of the command mix by line profile).
+   */
+  private stage(was: LiveOrder | null, o: LiveOrder, row: OrderRow) {
+    if (was !== null) this.unindex(was);
     if (row.status === 0 || row.status === 1) this.index(o);
     this.journal.putOrder(row);
   }
@@ -638,7 +643,7 @@ export class TradingEngine {
         memo,
         idempotencyKey: `fee:${id}`,
       });
-    this.stage(order, row);
+    this.stage(null, order, row);
     return row;
   }
 
@@ -737,7 +742,7 @@ export class TradingEngine {
       realisedProfit: microText(profit),
       closedAt: new Date(this.deps.now()),
     });
-    this.stage(o, row);
+    this.stage(o, o, row);
     fx.end(o.userId, o.id);
     return row;
   }
@@ -774,7 +779,7 @@ export class TradingEngine {
       realisedProfit: null,
       closedAt: new Date(this.deps.now()),
     });
-    this.stage(o, row);
+    this.stage(o, o, row);
     fx.end(o.userId, o.id);
     return row;
   }
@@ -958,7 +963,7 @@ export class TradingEngine {
       prevOfUser: null,
       nextOfUser: null,
     };
-    this.stage(next, rowOf(next));
+    this.stage(o, next, rowOf(next));
     fx.touched.add(o.userId);
     // A gap can fill the order beyond its own stop loss (or take profit): the new position's
     // triggers were not in this tick's crossed set, so its stops are judged at this tick now.
