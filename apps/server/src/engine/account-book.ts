@@ -11,6 +11,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { users } from '../db/schema.ts';
+import { grownTo } from '../lib/typed-arrays.ts';
 import type { Journal } from './journal.ts';
 import type { RevaluationArena } from './revaluation/revaluation-arena.ts';
 
@@ -217,15 +218,11 @@ export class AccountBook {
     this.arena.f64.copyWithin(riskOffset >>> 3, old >>> 3, (old + oldBytes) >>> 3);
     this.arena.release(old, oldBytes);
     this.riskOffset = riskOffset;
-    const copy = <T extends Float64Array | Uint8Array>(a: T, b: T) => {
-      b.set(a);
-      return b;
-    };
-    this.slotUser = copy(this.slotUser, new Float64Array(n));
-    this.balance = copy(this.balance, new Float64Array(n));
-    this.lock = copy(this.lock, new Float64Array(n));
-    this.margin = copy(this.margin, new Float64Array(n));
-    this.frozen = copy(this.frozen, new Uint8Array(n));
+    this.slotUser = grownTo(this.slotUser, n);
+    this.balance = grownTo(this.balance, n);
+    this.lock = grownTo(this.lock, n);
+    this.margin = grownTo(this.margin, n);
+    this.frozen = grownTo(this.frozen, n);
   }
 
   /** The screen factor (stop-out level as a fraction × headroom); recomputes every floor when it changes. */

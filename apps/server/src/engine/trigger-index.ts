@@ -1,3 +1,5 @@
+import { grownTo } from '../lib/typed-arrays.ts';
+
 /**
  * Price triggers of one instrument and one quote side (bid or ask), so a tick looks only at the
  * levels it crossed (DESIGN §4: "a tick touches only what it moves").
@@ -56,12 +58,8 @@ export class TriggerSets {
     if (slot === undefined) {
       slot = this.used++;
       if (slot === this.open.length) {
-        const open = new Uint8Array(slot * 2);
-        open.set(this.open);
-        const refs = new Uint32Array(slot * 2);
-        refs.set(this.refs);
-        this.open = open;
-        this.refs = refs;
+        this.open = grownTo(this.open, slot * 2);
+        this.refs = grownTo(this.refs, slot * 2);
       }
     }
     this.open[slot] = 1;
@@ -186,15 +184,11 @@ class Side {
   }
 
   private grow(capacity: number) {
-    const grown = <T extends Float64Array | Int32Array | Uint8Array>(a: T, b: T) => {
-      b.set(a.subarray(0, this.n));
-      return b;
-    };
-    this.levels = grown(this.levels, new Float64Array(capacity));
-    this.seqs = grown(this.seqs, new Float64Array(capacity));
-    this.slots = grown(this.slots, new Int32Array(capacity));
-    this.ids = grown(this.ids, new Float64Array(capacity));
-    this.kinds = grown(this.kinds, new Uint8Array(capacity));
+    this.levels = grownTo(this.levels, capacity, this.n);
+    this.seqs = grownTo(this.seqs, capacity, this.n);
+    this.slots = grownTo(this.slots, capacity, this.n);
+    this.ids = grownTo(this.ids, capacity, this.n);
+    this.kinds = grownTo(this.kinds, capacity, this.n);
   }
 
   /** Drops the stale entries and restores the heap bottom-up (O(n), not n pushes). */

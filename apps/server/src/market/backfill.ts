@@ -6,6 +6,7 @@ import {
   londonDayStart,
   nextBucketStart,
 } from '@meridian/domain';
+import { grownTo } from '../lib/typed-arrays.ts';
 import type { CandleAggregator } from './candle-aggregator.ts';
 import { logStep, pointScale, roundToScale, variancePerMs } from './gbm.ts';
 import { Random } from './prng.ts';
@@ -95,11 +96,7 @@ class Series {
   ensure(capacity: number): void {
     if (capacity <= this.time.length) return;
     const size = Math.max(capacity, this.time.length * 2);
-    const grow = (a: Float64Array) => {
-      const b = new Float64Array(size);
-      b.set(a.subarray(0, this.length));
-      return b;
-    };
+    const grow = (a: Float64Array) => grownTo(a, size, this.length);
     this.time = grow(this.time);
     this.open = grow(this.open);
     this.high = grow(this.high);
