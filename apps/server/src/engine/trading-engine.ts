@@ -155,12 +155,7 @@ function unlink(mine: UserOrders, o: LiveOrder) {
 
 /** An order's lots into (1) or out of (−1) its owner's tally for its instrument (kept at zero). */
 function tallyLots(mine: UserOrders, o: LiveOrder, sign: 1 | -1) {
-  let tally = mine.lots.get(o.instrumentId);
-  if (tally === undefined) {
-    tally = new LotTally();
-    mine.lots.set(o.instrumentId, tally);
-  }
-  tally.add(o.quantityText, sign);
+  getOrCreate(mine.lots, o.instrumentId, () => new LotTally()).add(o.quantityText, sign);
 }
 
 const text = (v: Scaled) => formatScaled(v.n, v.s);
@@ -361,11 +356,10 @@ export class TradingEngine {
 
   /** A pending order's fill level, or an open position's stop loss and take profit. */
   private indexTriggers(o: LiveOrder) {
-    let t = this.triggers.get(o.instrumentId);
-    if (t === undefined) {
-      t = { bid: new TriggerIndex(this.triggerSets), ask: new TriggerIndex(this.triggerSets) };
-      this.triggers.set(o.instrumentId, t);
-    }
+    const t = getOrCreate(this.triggers, o.instrumentId, () => ({
+      bid: new TriggerIndex(this.triggerSets),
+      ask: new TriggerIndex(this.triggerSets),
+    }));
     if (o.status === 0 && o.pendingKind && o.targetPriceText !== null) {
       // buy orders fill on the ask, sell orders on the bid; limits wait below/above, stops beyond.
       const onAsk = o.pendingKind === 'buy_limit' || o.pendingKind === 'buy_stop';
