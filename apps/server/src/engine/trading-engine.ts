@@ -28,6 +28,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { AppError } from '../lib/app-error.ts';
+import { IdTable } from '../lib/id-table.ts';
 import type { Quote } from '../market/types.ts';
 import type { InstrumentRecord } from '../modules/market/market-runtime.ts';
 import {
@@ -193,7 +194,8 @@ const moneyOf = (v: number) => money(microText(v));
  * Floats appear only in the stop-out screen and the trigger index, which decide nothing alone.
  */
 export class TradingEngine {
-  private readonly live = new Map<number, LiveOrder>();
+  /** Live orders by id (pages by id, not a Map: ADR 0007). */
+  private readonly live = new IdTable<LiveOrder>();
   /** Per user: live orders, and lots open or pending per instrument (the per-instrument limit). */
   private readonly byUser = new Map<number, UserOrders>();
   /** Per instrument: triggers on the bid and on the ask. */
@@ -241,10 +243,13 @@ export class TradingEngine {
         .where(inArray(users.id, chunk));
       this.book.adopt(figures);
     }
+    // In id order, as the ids were handed out: the id table then builds its pages as it would have.
+    rows.sort((a, b) => a.id - b.id);
     for (const row of rows) {
       const kind = row.status === 0 && row.targetPrice ? this.pendingKindFor(row) : null;
       this.index(liveOrderFromRow(row, kind));
     }
+    this.live.compact();
     return rows.length;
   }
 
