@@ -1,4 +1,11 @@
-import { formatScaled, type PendingKind, type Scaled, type Side, scaled } from '@meridian/domain';
+import {
+  formatScaled,
+  isCanonicalDecimal,
+  type PendingKind,
+  type Scaled,
+  type Side,
+  scaled,
+} from '@meridian/domain';
 import { micros, microText } from './account-book.ts';
 import type { OrderRow } from './order.repository.ts';
 import type { PositionOwner } from './position-table.ts';
@@ -86,6 +93,16 @@ export const priceText = (v: Scaled | null) => (v === null ? null : formatScaled
 /** A stop level as its row stores it: '0' for none. */
 export const stopText = (v: Scaled | null) => (v === null ? '0' : formatScaled(v.n, v.s));
 
+/**
+ * The stored text of a figure the rules parsed from `input` (the trader's text): the input itself
+ * when it already is the canonical text, which saves formatting the value back (session 9).
+ */
+export const textFrom = (input: string | null | undefined, v: Scaled): string =>
+  typeof input === 'string' && isCanonicalDecimal(input) ? input : formatScaled(v.n, v.s);
+/** `stopText` of a stop the rules parsed from `input`. */
+export const stopTextFrom = (input: string | null | undefined, v: Scaled | null): string =>
+  v === null ? '0' : textFrom(input, v);
+
 export const lotsOf = (o: LiveOrder): Scaled => scaled(o.quantityText);
 export const openPriceOf = (o: LiveOrder): Scaled | null =>
   o.openPriceText === null ? null : scaled(o.openPriceText);
@@ -94,10 +111,14 @@ export const targetOf = (o: LiveOrder): Scaled | null =>
 export const stopLossOf = (o: LiveOrder): Scaled | null => level(o.stopLossText);
 export const takeProfitOf = (o: LiveOrder): Scaled | null => level(o.takeProfitText);
 
-/** New stops on a live order. */
-export function setStops(o: LiveOrder, stopLoss: Scaled | null, takeProfit: Scaled | null) {
-  o.stopLossText = stopText(stopLoss);
-  o.takeProfitText = stopText(takeProfit);
+/** New stops on a live order: the values the rules accepted, parsed from the trader's texts. */
+export function setStops(
+  o: LiveOrder,
+  stopLoss: { input: string; value: Scaled | null },
+  takeProfit: { input: string; value: Scaled | null },
+) {
+  o.stopLossText = stopTextFrom(stopLoss.input, stopLoss.value);
+  o.takeProfitText = stopTextFrom(takeProfit.input, takeProfit.value);
 }
 
 /** From a stored row (start-up): every figure parsed. */

@@ -50,13 +50,13 @@ import {
   liveOrderFromRow,
   lotsOf,
   openPriceOf,
-  priceText,
   rowOf,
   setStops,
   stopLossOf,
-  stopText,
+  stopTextFrom,
   takeProfitOf,
   targetOf,
+  textFrom,
 } from './live-order.ts';
 import { LotTally } from './lot-tally.ts';
 import { findOrder, loadLiveOrders, type OrderRow } from './order.repository.ts';
@@ -599,19 +599,26 @@ export class TradingEngine {
       marginMode: instrument.marginMode,
       feeType,
       pendingKind: a.pendingKind,
-      quantityText: priceText(a.quantity)!,
+      quantityText: textFrom(req.quantity, a.quantity),
       contractSize: terms.contractSize,
       contractSizeText: instrument.contractSize,
       feeRate: terms.feeRate,
       feeRateText: instrument.feeRate,
-      targetPriceText: isMarket ? null : priceText(a.price),
-      openPriceText: isMarket ? priceText(a.price) : null,
+      targetPriceText: isMarket ? null : textFrom(req.targetPrice, a.price),
+      // A market order opens at the quote's own side (the same object): its text is already made.
+      openPriceText: isMarket
+        ? a.price === q.ask
+          ? q.askText
+          : a.price === q.bid
+            ? q.bidText
+            : text(a.price)
+        : null,
       openBid: q.bidText,
       openAsk: q.askText,
       openQuoteTime: q.time,
       openQuoteSeq: q.seq,
-      stopLossText: stopText(a.stopLoss),
-      takeProfitText: stopText(a.takeProfit),
+      stopLossText: stopTextFrom(req.stopLoss, a.stopLoss),
+      takeProfitText: stopTextFrom(req.takeProfit, a.takeProfit),
       margin,
       fee,
       createdAtMs: nowMs,
@@ -809,7 +816,7 @@ export class TradingEngine {
     const { stopLoss: sl, takeProfit: tp } = checked.value;
     // In place: only the stops change, and nothing else holds the order between decisions (an
     // object spread of an order costs more than the rest of the edit).
-    setStops(o, sl, tp);
+    setStops(o, { input: stopLoss, value: sl }, { input: takeProfit, value: tp });
     const row = rowOf(o);
     this.restageStops(o, row);
     await this.journal.commit();
