@@ -42,6 +42,9 @@ export interface TriggerOwner {
  * its set is open. A slot is reused only once no entry in any heap refers to it, so a stale entry
  * can never pass for a later order's triggers.
  */
+/** Trigger sets one engine can hold at once (a heap entry packs its set's slot into 32 bits). */
+const MAX_SETS = 2 ** 30;
+
 export class TriggerSets {
   private open = new Uint8Array(1024);
   private refs = new Uint32Array(1024);
@@ -56,6 +59,8 @@ export class TriggerSets {
   take(): number {
     let slot = this.free.pop();
     if (slot === undefined) {
+      // A heap entry keeps slot × 4 + kind, read back with `>>> 2` (32 bits).
+      if (this.used >= MAX_SETS) throw new RangeError(`more than ${MAX_SETS} trigger sets in use`);
       slot = this.used++;
       if (slot === this.open.length) {
         this.open = grownTo(this.open, slot * 2);
@@ -102,27 +107,22 @@ export function removeTriggers(owner: TriggerOwner) {
 const COMPACT_MIN = 64;
 const GROW = 64;
 
+/** Numbers per heap entry in `Side.rows`: level, age, order id, and the set's slot × 4 + kind. */
+const STRIDE = 4;
+
 /**
- * One direction as a binary heap whose top is the first level to fire, held in typed arrays
- * (level, age, trigger set, order id, kind by position): sifting compares contiguous numbers, and adding
- * allocates nothing. Adding is O(log n); taking out is a counter (the entry goes stale); stale
- * entries are dropped when they reach the top or, once they are half of the heap, in one rebuild.
- * A tick reads the top (the steady state crosses nothing) and, when it crosses, walks only the
- * crossed part of the heap. Measured against a sorted array and a B+ tree (sorted-btree) on 500
- * triggers per side: 0.5 µs per add + remove against 0.8–1.5 µs and 1.0 µs (session 3).
+ * One direction as a binary heap whose top is the first level to fire, held in one typed array
+ * with an entry's four numbers side by side (level, age, order id, trigger set and kind): sifting
+ * compares contiguous numbers, moving an entry touches one cache line, and adding allocates
+ * nothing. Adding is O(log n); taking out is a counter (the entry goes stale); stale entries are
+ * dropped when they reach the top or, once they are half of the heap, in one rebuild. A tick reads
+ * the top (the steady state crosses nothing) and, when it crosses, walks only the crossed part of
+ * the heap. Measured against a sorted array and a B+ tree (sorted-btree) on 500 triggers per side:
+ * 0.5 µs per add + remove against 0.8–1.5 µs and 1.0 µs (session 3). One array instead of five
+ * (one per field): session 9, ADR 0007.
  */
 class Side {
-  private levels = new Float64Array(GROW);
-  private seqs = new Float64Array(GROW);
-  /**
-   * Int32, not Float64: a slot read from here becomes an order's `triggerSlot`, and a double there
-   * turned that field's representation from small integer to double for every live order (V8
-   * deprecates the map and migrates each object on its next touch: ~100k migrations a run and the
-   * command mix ~40 % slower, in about half the runs; seen with --trace-migration).
-   */
-  private slots = new Int32Array(GROW);
-  private ids = new Float64Array(GROW);
-  private kinds = new Uint8Array(GROW);
+  private rows = new Float64Array(GROW * STRIDE);
   private n = 0;
   /** Entries still live (added and not released). */
   live = 0;
@@ -134,6 +134,25 @@ class Side {
     private readonly sets: TriggerSets,
   ) {}
 
+  /**
+   * The trigger set's slot of entry i. Through `>>>`, an integer operation: a slot read as a double
+   * and pushed on the sets' free list would become an order's `triggerSlot` as a double, turning
+   * that field's representation from small integer to double for every live order (V8 deprecates
+   * the map and migrates each object on its next touch: ~100k migrations a run and the command mix
+   * ~40 % slower, in about half the runs; seen with --trace-migration, session 8).
+   */
+  private slotAt(i: number) {
+    return this.rows[i * STRIDE + 3]! >>> 2;
+  }
+
+  private kindAt(i: number) {
+    return this.rows[i * STRIDE + 3]! & 3;
+  }
+
+  private levelAt(i: number) {
+    return this.rows[i * STRIDE]!;
+  }
+
   /** Whether (level, seq) fires before (otherLevel, otherSeq): by level, then by age. */
   private precedes(level: number, seq: number, otherLevel: number, otherSeq: number) {
     if (level === otherLevel) return seq < otherSeq;
@@ -141,35 +160,39 @@ class Side {
   }
 
   private isLive(i: number) {
-    return this.sets.isOpen(this.slots[i]!);
+    return this.sets.isOpen(this.slotAt(i));
   }
 
   private move(to: number, from: number) {
-    this.levels[to] = this.levels[from]!;
-    this.seqs[to] = this.seqs[from]!;
-    this.slots[to] = this.slots[from]!;
-    this.ids[to] = this.ids[from]!;
-    this.kinds[to] = this.kinds[from]!;
+    const r = this.rows;
+    const t = to * STRIDE;
+    const f = from * STRIDE;
+    r[t] = r[f]!;
+    r[t + 1] = r[f + 1]!;
+    r[t + 2] = r[f + 2]!;
+    r[t + 3] = r[f + 3]!;
   }
 
-  private put(i: number, level: number, seq: number, slot: number, id: number, kind: number) {
-    this.levels[i] = level;
-    this.seqs[i] = seq;
-    this.slots[i] = slot;
-    this.ids[i] = id;
-    this.kinds[i] = kind;
+  private put(i: number, level: number, seq: number, id: number, tag: number) {
+    const r = this.rows;
+    const t = i * STRIDE;
+    r[t] = level;
+    r[t + 1] = seq;
+    r[t + 2] = id;
+    r[t + 3] = tag;
   }
 
   add(level: number, seq: number, slot: number, id: number, kind: number) {
-    if (this.n === this.levels.length) this.grow(this.n * 2);
+    if (this.n * STRIDE === this.rows.length) this.rows = grownTo(this.rows, this.n * 2 * STRIDE);
+    const r = this.rows;
     let i = this.n++;
     while (i > 0) {
       const parent = (i - 1) >> 1;
-      if (!this.precedes(level, seq, this.levels[parent]!, this.seqs[parent]!)) break;
+      if (!this.precedes(level, seq, r[parent * STRIDE]!, r[parent * STRIDE + 1]!)) break;
       this.move(i, parent);
       i = parent;
     }
-    this.put(i, level, seq, slot, id, kind);
+    this.put(i, level, seq, id, slot * 4 + kind);
     this.sets.ref(slot);
     this.live++;
     if (i === 0) this.topChecked = true;
@@ -183,20 +206,12 @@ class Side {
     if (stale > COMPACT_MIN && stale * 2 > this.n) this.compact();
   }
 
-  private grow(capacity: number) {
-    this.levels = grownTo(this.levels, capacity, this.n);
-    this.seqs = grownTo(this.seqs, capacity, this.n);
-    this.slots = grownTo(this.slots, capacity, this.n);
-    this.ids = grownTo(this.ids, capacity, this.n);
-    this.kinds = grownTo(this.kinds, capacity, this.n);
-  }
-
   /** Drops the stale entries and restores the heap bottom-up (O(n), not n pushes). */
   private compact() {
     let kept = 0;
     for (let i = 0; i < this.n; i++) {
       if (this.isLive(i)) this.move(kept++, i);
-      else this.sets.unref(this.slots[i]!);
+      else this.sets.unref(this.slotAt(i));
     }
     this.n = kept;
     // Every live entry was kept, so the two counts agree again (a mismatch would be a release
@@ -208,23 +223,24 @@ class Side {
 
   private siftDown(start: number) {
     const n = this.n;
-    const level = this.levels[start]!;
-    const seq = this.seqs[start]!;
-    const slot = this.slots[start]!;
-    const id = this.ids[start]!;
-    const kind = this.kinds[start]!;
-    const l = this.levels;
-    const q = this.seqs;
+    const r = this.rows;
+    const at = start * STRIDE;
+    const level = r[at]!;
+    const seq = r[at + 1]!;
+    const id = r[at + 2]!;
+    const tag = r[at + 3]!;
     let i = start;
     for (;;) {
       let child = 2 * i + 1;
       if (child >= n) break;
-      if (child + 1 < n && this.precedes(l[child + 1]!, q[child + 1]!, l[child]!, q[child]!)) child++;
-      if (!this.precedes(l[child]!, q[child]!, level, seq)) break;
+      const c = child * STRIDE;
+      if (child + 1 < n && this.precedes(r[c + STRIDE]!, r[c + STRIDE + 1]!, r[c]!, r[c + 1]!)) child++;
+      const k = child * STRIDE;
+      if (!this.precedes(r[k]!, r[k + 1]!, level, seq)) break;
       this.move(i, child);
       i = child;
     }
-    this.put(i, level, seq, slot, id, kind);
+    this.put(i, level, seq, id, tag);
   }
 
   private popTop() {
@@ -240,7 +256,7 @@ class Side {
     while (this.n > 0 && !this.topChecked) {
       if (this.isLive(0)) this.topChecked = true;
       else {
-        this.sets.unref(this.slots[0]!);
+        this.sets.unref(this.slotAt(0));
         this.popTop();
       }
     }
@@ -248,7 +264,7 @@ class Side {
       this.topChecked = true;
       return undefined;
     }
-    return this.levels[0];
+    return this.levelAt(0);
   }
 
   /** The live entries `crosses` accepts: a walk of the heap that stops below each uncrossed node. */
@@ -256,13 +272,13 @@ class Side {
     const stack = [0];
     while (stack.length > 0) {
       const i = stack.pop()!;
-      if (i >= this.n || !crosses(this.levels[i]!)) continue;
+      if (i >= this.n || !crosses(this.levelAt(i))) continue;
       if (this.isLive(i))
         out.push({
-          orderId: this.ids[i]!,
-          level: this.levels[i]!,
-          kind: KINDS[this.kinds[i]!]!,
-          seq: this.seqs[i]!,
+          orderId: this.rows[i * STRIDE + 2]!,
+          level: this.levelAt(i),
+          kind: KINDS[this.kindAt(i)]!,
+          seq: this.rows[i * STRIDE + 1]!,
         });
       stack.push(2 * i + 1, 2 * i + 2);
     }
