@@ -167,6 +167,11 @@ export const rowOf = (o: LiveOrder): OrderRow => buildRow(o, null);
 export const endedRowOf = (o: LiveOrder, end: OrderEnd): OrderRow => buildRow(o, end);
 
 function buildRow(o: LiveOrder, end: OrderEnd | null): OrderRow {
+  const createdAt = new Date(o.createdAtMs);
+  // A market order opens when it is placed: one Date for both (rows are written and answered,
+  // never mutated), one allocation fewer on every row of most positions.
+  const openedAt =
+    o.openedAtMs === null ? null : o.openedAtMs === o.createdAtMs ? createdAt : new Date(o.openedAtMs);
   return {
     id: o.id,
     userId: o.userId,
@@ -196,8 +201,8 @@ function buildRow(o: LiveOrder, end: OrderEnd | null): OrderRow {
     closeQuoteSeq: end === null ? null : end.closeQuoteSeq,
     closeReason: end === null ? null : end.closeReason,
     realisedProfit: end === null ? null : end.realisedProfit,
-    createdAt: new Date(o.createdAtMs),
-    openedAt: o.openedAtMs === null ? null : new Date(o.openedAtMs),
+    createdAt,
+    openedAt,
     closedAt: end === null ? null : end.closedAt,
   };
 }
