@@ -26,6 +26,15 @@ export class LotTally {
     return { n: this.big ?? BigInt(this.units), s: this.scale };
   }
 
+  /** The sum as a count of 10^−`unitScale` units while a Number holds it (−1 past that): the rules' fast path. */
+  get numberUnits(): number {
+    return this.big === null ? this.units : -1;
+  }
+
+  get unitScale(): number {
+    return this.scale;
+  }
+
   get isZero() {
     return this.big === null ? this.units === 0 : this.big === 0n;
   }

@@ -2,11 +2,14 @@ import {
   accountFigures,
   addScaled,
   checkNewOrder,
+  checkNewOrderFast,
   checkPendingStopEdit,
   checkStopEdit,
   classifyPending,
   closeSideOf,
   type ExactRateSource,
+  type ExactTerms,
+  type FastAcceptedOrder,
   feeExact,
   formatScaled,
   LEDGER_SCALE,
@@ -14,6 +17,7 @@ import {
   type Money,
   marginExact,
   money,
+  type NewOrderRequest,
   type PendingKind,
   pendingFillPriceExact,
   pendingTriggeredExact,
@@ -557,68 +561,65 @@ export class TradingEngine {
     const quote = this.exact.latest(instrument);
     const terms = this.exact.termsOf(instrument);
     const feeType = this.deps.settings.feeType();
-    const checked = checkNewOrder(
-      {
-        side: req.side,
-        kind: req.kind,
-        quantity: req.quantity === '0' ? '' : req.quantity,
-        leverage: req.leverage || null,
-        targetPrice: req.targetPrice === '0' ? '' : req.targetPrice,
-        stopLoss: req.stopLoss,
-        takeProfit: req.takeProfit,
-      },
-      {
+    const request = {
+      side: req.side,
+      kind: req.kind,
+      quantity: req.quantity === '0' ? '' : req.quantity,
+      leverage: req.leverage || null,
+      targetPrice: req.targetPrice === '0' ? '' : req.targetPrice,
+      stopLoss: req.stopLoss,
+      takeProfit: req.takeProfit,
+    };
+    const marketOpen = this.deps.market.status(instrument.id) === 1;
+    const maxQuoteAgeMs = this.deps.market.maxQuoteAgeMs(instrument.id);
+    const lots = this.byUser.get(userId)?.lots.get(instrument.id);
+    // The rules in safe integers first (ADR 0007 step 2); the exact BigInt rules decide whatever
+    // that path leaves (every refusal, texts that are not canonical, figures beyond 2^53).
+    const accepted =
+      checkNewOrderFast(request, {
         terms,
-        marketOpen: this.deps.market.status(instrument.id) === 1,
+        marketOpen,
         quote,
         nowMs,
-        maxQuoteAgeMs: this.deps.market.maxQuoteAgeMs(instrument.id),
-        availableBalance: { n: BigInt(b.balance[slot]!), s: LEDGER_SCALE },
+        maxQuoteAgeMs,
+        availableMicros: b.balance[slot]!,
         feeType,
         rates: this.rates(),
-        openLots: this.byUser.get(userId)?.lots.get(instrument.id)?.value() ?? ZERO_LOTS,
-      },
-    );
-    if (!checked.ok) throw new AppError(checked.error.code);
-    const a = checked.value;
+        openLotsUnits: lots === undefined ? 0 : lots.numberUnits,
+        openLotsScale: lots === undefined ? 0 : lots.unitScale,
+      }) ?? this.checkExact(request, terms, marketOpen, quote, nowMs, maxQuoteAgeMs, slot, feeType, lots);
+    const margin = accepted.marginMicros;
+    const fee = accepted.feeMicros;
     // An order that would put the account at the stop-out level at once (its open positions' losses
     // already eat the balance) is refused rather than opened and stopped out on the next tick.
-    const margin = safeNumber(a.marginMicros);
-    const fee = safeNumber(a.feeMicros);
     if (this.wouldStopOut(userId, slot, margin, fee)) throw new AppError('RISK_INSUFFICIENT_MARGIN');
     const q = quote!;
-    const isMarket = a.kind === 'market';
+    const isMarket = accepted.targetText === null;
     const id = this.ids.take();
     const order: LiveOrder = {
       id,
       userId,
       instrumentId: instrument.id,
-      side: a.side,
+      side: req.side,
       status: isMarket ? 1 : 0,
-      leverage: a.leverage,
+      leverage: accepted.leverage,
       marginMode: instrument.marginMode,
       feeType,
-      pendingKind: a.pendingKind,
-      quantityText: textFrom(req.quantity, a.quantity),
+      pendingKind: accepted.pendingKind,
+      quantityText: accepted.quantityText,
       contractSize: terms.contractSize,
       contractSizeText: instrument.contractSize,
       feeRate: terms.feeRate,
       feeRateText: instrument.feeRate,
-      targetPriceText: isMarket ? null : textFrom(req.targetPrice, a.price),
-      // A market order opens at the quote's own side (the same object): its text is already made.
-      openPriceText: isMarket
-        ? a.price === q.ask
-          ? q.askText
-          : a.price === q.bid
-            ? q.bidText
-            : text(a.price)
-        : null,
+      targetPriceText: accepted.targetText,
+      // A market order opens at the quote's own side: its text is already made.
+      openPriceText: isMarket ? (req.side === 'buy' ? q.askText : q.bidText) : null,
       openBid: q.bidText,
       openAsk: q.askText,
       openQuoteTime: q.time,
       openQuoteSeq: q.seq,
-      stopLossText: stopTextFrom(req.stopLoss, a.stopLoss),
-      takeProfitText: stopTextFrom(req.takeProfit, a.takeProfit),
+      stopLossText: accepted.stopLossText,
+      takeProfitText: accepted.takeProfitText,
       margin,
       fee,
       createdAtMs: nowMs,
@@ -651,6 +652,43 @@ export class TradingEngine {
       });
     this.stage(null, order, row);
     return row;
+  }
+
+  /** The exact rules (BigInt, ADR 0005) in the fast path's answer shape; a refusal throws. */
+  private checkExact(
+    request: NewOrderRequest,
+    terms: ExactTerms,
+    marketOpen: boolean,
+    quote: PricedQuote | null,
+    nowMs: number,
+    maxQuoteAgeMs: number,
+    slot: number,
+    feeType: number,
+    lots: LotTally | undefined,
+  ): FastAcceptedOrder {
+    const checked = checkNewOrder(request, {
+      terms,
+      marketOpen,
+      quote,
+      nowMs,
+      maxQuoteAgeMs,
+      availableBalance: { n: BigInt(this.book.balance[slot]!), s: LEDGER_SCALE },
+      feeType,
+      rates: this.rates(),
+      openLots: lots?.value() ?? ZERO_LOTS,
+    });
+    if (!checked.ok) throw new AppError(checked.error.code);
+    const a = checked.value;
+    return {
+      pendingKind: a.pendingKind,
+      leverage: a.leverage,
+      marginMicros: safeNumber(a.marginMicros),
+      feeMicros: safeNumber(a.feeMicros),
+      quantityText: textFrom(request.quantity, a.quantity),
+      targetText: a.kind === 'market' ? null : textFrom(request.targetPrice, a.price),
+      stopLossText: stopTextFrom(request.stopLoss, a.stopLoss),
+      takeProfitText: stopTextFrom(request.takeProfit, a.takeProfit),
+    };
   }
 
   private wouldStopOut(userId: number, slot: number, margin: number, fee: number) {

@@ -5,6 +5,7 @@ export * from './fee.ts';
 export * from './instrument-terms.ts';
 export * from './margin.ts';
 export * from './order-rules.ts';
+export * from './order-rules-fast.ts';
 export * from './pending-orders.ts';
 export * from './profit.ts';
 export * from './quote.ts';
