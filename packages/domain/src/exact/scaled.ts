@@ -131,6 +131,9 @@ export function safeNumber(n: bigint): number {
 }
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 
+/** A value's count of 10^-s units as a Number when it is a non-negative safe integer; −1 otherwise. */
+export const safeCount = (v: Scaled): number => (v.n < 0n || v.n > MAX_SAFE ? -1 : Number(v.n));
+
 /** `n` units of 10^-s with exactly `places` decimals (≥ s): `toFixed(places)`. */
 export function formatFixed(n: bigint, s: number, places: number): string {
   if (places < s) throw new RangeError('formatFixed would round; round first');

@@ -1,4 +1,4 @@
-import { type Scaled, scaled } from '../exact/scaled.ts';
+import { type Scaled, safeCount, scaled } from '../exact/scaled.ts';
 import { money } from '../money.ts';
 
 /** Spec §3 `MarginMode`: 1 fixed, anything else leverage-based. */
@@ -79,21 +79,48 @@ export interface ExactTerms {
   readonly marginMode: number;
   readonly leverageOptions: readonly number[];
   readonly pricePrecision: number;
+  /**
+   * The same figures' unit counts as Numbers (at each figure's own scale), −1 where a Number does
+   * not hold one exactly or the limit is not set: read by the rules' safe-integer path, computed
+   * once here rather than per order.
+   */
+  readonly counts: {
+    readonly contractSize: number;
+    readonly lotStep: number;
+    readonly minLots: number;
+    readonly maxLotsPerOrder: number;
+    readonly maxOpenLots: number;
+    readonly feeRate: number;
+  };
 }
 
 export function exactTerms(t: InstrumentTerms): ExactTerms {
+  const contractSize = scaled(t.contractSize.trim());
+  const lotStep = scaled(t.lotStep.trim());
+  const minLots = scaled(t.minLots.trim());
+  const maxLotsPerOrder = t.maxLotsPerOrder === undefined ? undefined : scaled(t.maxLotsPerOrder.trim());
+  const maxOpenLots = t.maxOpenLots === undefined ? undefined : scaled(t.maxOpenLots.trim());
+  const feeRate = scaled(t.feeRate.trim());
   return {
     code: t.code,
     baseCurrency: t.baseCurrency,
     quoteCurrency: t.quoteCurrency,
-    contractSize: scaled(t.contractSize.trim()),
-    lotStep: scaled(t.lotStep.trim()),
-    minLots: scaled(t.minLots.trim()),
-    maxLotsPerOrder: t.maxLotsPerOrder === undefined ? undefined : scaled(t.maxLotsPerOrder.trim()),
-    maxOpenLots: t.maxOpenLots === undefined ? undefined : scaled(t.maxOpenLots.trim()),
-    feeRate: scaled(t.feeRate.trim()),
+    contractSize,
+    lotStep,
+    minLots,
+    maxLotsPerOrder,
+    maxOpenLots,
+    feeRate,
     marginMode: t.marginMode,
     leverageOptions: t.leverageOptions,
     pricePrecision: t.pricePrecision,
+    counts: {
+      contractSize: safeCount(contractSize),
+      lotStep: safeCount(lotStep),
+      minLots: safeCount(minLots),
+      maxLotsPerOrder: maxLotsPerOrder === undefined ? -1 : safeCount(maxLotsPerOrder),
+      maxOpenLots: maxOpenLots === undefined ? -1 : safeCount(maxOpenLots),
+      feeRate: safeCount(feeRate),
+    },
   };
 }

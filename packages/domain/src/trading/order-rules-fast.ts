@@ -1,4 +1,4 @@
-import { formatScaledNumber, type Scaled } from '../exact/scaled.ts';
+import { formatScaledNumber, safeCount } from '../exact/scaled.ts';
 import { ACCOUNT_CURRENCY, type ExactRateSource } from './conversion.ts';
 import { TRADE_FEE_TYPE } from './fee.ts';
 import { type ExactTerms, isFixedMargin } from './instrument-terms.ts';
@@ -59,39 +59,8 @@ function mul(a: number, b: number): number {
 /** n × 10^k exactly, or −1. */
 const up = (n: number, k: number) => (k === 0 ? n : k > 15 ? -1 : mul(n, P10[k]!));
 
-const MAX_BIG = BigInt(MAX);
-
 /** A Scaled (BigInt) as a safe Number count, or −1. */
-function num(v: Scaled): number {
-  if (v.n < 0n || v.n > MAX_BIG) return -1;
-  return Number(v.n);
-}
-
-/** The figures of an instrument's terms as safe Numbers (−1: not one), read once per terms object. */
-interface NumberTerms {
-  readonly minLots: number;
-  readonly lotStep: number;
-  readonly maxLotsPerOrder: number;
-  readonly maxOpenLots: number;
-  readonly contractSize: number;
-  readonly feeRate: number;
-}
-const numberTerms = new WeakMap<ExactTerms, NumberTerms>();
-function numberTermsOf(t: ExactTerms): NumberTerms {
-  let n = numberTerms.get(t);
-  if (n === undefined) {
-    n = {
-      minLots: num(t.minLots),
-      lotStep: num(t.lotStep),
-      maxLotsPerOrder: t.maxLotsPerOrder === undefined ? -1 : num(t.maxLotsPerOrder),
-      maxOpenLots: t.maxOpenLots === undefined ? -1 : num(t.maxOpenLots),
-      contractSize: num(t.contractSize),
-      feeRate: num(t.feeRate),
-    };
-    numberTerms.set(t, n);
-  }
-  return n;
-}
+const num = safeCount;
 
 // The last text `read` parsed: its units, scale and whether it was already canonical (module
 // scratch: nothing allocated per text).
@@ -245,7 +214,7 @@ export function checkNewOrderFast(request: NewOrderRequest, ctx: FastOrderContex
   const qn = readN;
   const qs = readS;
   const quantityText = readText(request.quantity);
-  const tn = numberTermsOf(t);
+  const tn = t.counts;
   const minLots = tn.minLots;
   const step = tn.lotStep;
   if (minLots < 0 || step <= 0) return null;

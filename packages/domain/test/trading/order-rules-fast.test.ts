@@ -246,6 +246,24 @@ describe('checkNewOrderFast', () => {
     ).not.toBeNull();
   });
 
+  it("reads an instrument's figures once as safe Numbers, −1 beyond them or when a limit is not set", () => {
+    const t = exactTerms({ ...EURUSD, contractSize: '90071992547409.93', maxLotsPerOrder: '2.5' });
+    expect(t.counts).toEqual({
+      contractSize: -1,
+      lotStep: 1,
+      minLots: 1,
+      maxLotsPerOrder: 25,
+      maxOpenLots: -1,
+      feeRate: 3,
+    });
+    const request: NewOrderRequest = { side: 'buy', kind: 'market', quantity: '0.01', leverage: 100 };
+    const quote: ExactQuote = { bid: scaled('1.08345'), ask: scaled('1.08351'), timeMs: 0 };
+    const ctx = { terms: t, marketOpen: true, quote, nowMs: 0, maxQuoteAgeMs: 1000, feeType: 2, rates };
+    expect(
+      checkNewOrderFast(request, { ...ctx, availableMicros: 1e15, openLotsUnits: 0, openLotsScale: 0 }),
+    ).toBeNull();
+  });
+
   it('agrees on the worked examples of the seeded instruments', () => {
     const cases: Array<[typeof EURUSD, ExactQuote, string]> = [
       [EURUSD, { bid: scaled('1.08345'), ask: scaled('1.08351'), timeMs: 0 }, '0.37'],
