@@ -11,6 +11,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { users } from '../db/schema.ts';
+import { IdTable } from '../lib/id-table.ts';
 import { grownTo } from '../lib/typed-arrays.ts';
 import type { Journal } from './journal.ts';
 import type { RevaluationArena } from './revaluation/revaluation-arena.ts';
@@ -99,7 +100,8 @@ const GROW = 1024;
  * stop-out on every tick; decisions are made on the exact figures.
  */
 export class AccountBook {
-  private readonly slots = new Map<number, number>();
+  /** Slots by user id (pages by id: a Map's get of a cold account was ~3 % of the command mix). */
+  private readonly slots = new IdTable<number>({ spill: false });
   private readonly loading = new Map<number, Promise<boolean>>();
   private slotUser = new Float64Array(GROW);
   /** Micro-dollars by slot (exact integers). Replaced when the book grows: never keep a reference. */

@@ -116,7 +116,11 @@ export interface SubmitRequest {
   takeProfit: string;
 }
 
-function getOrCreate<K, V>(map: Map<K, V>, key: K, create: () => V): V {
+function getOrCreate<K, V>(
+  map: { get(key: K): V | undefined; set(key: K, value: V): unknown },
+  key: K,
+  create: () => V,
+): V {
   let value = map.get(key);
   if (value === undefined) {
     value = create();
@@ -201,7 +205,7 @@ export class TradingEngine {
   /** Live orders by id (pages by id, not a Map: ADR 0007). */
   private readonly live = new IdTable<LiveOrder>();
   /** Per user: live orders, and lots open or pending per instrument (the per-instrument limit). */
-  private readonly byUser = new Map<number, UserOrders>();
+  private readonly byUser = new IdTable<UserOrders>({ spill: false });
   /** Per instrument: triggers on the bid and on the ask. */
   private readonly triggers = new Map<number, { bid: TriggerIndex; ask: TriggerIndex }>();
   /** Which trigger sets are still open, for every index of this engine. */

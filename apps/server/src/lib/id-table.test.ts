@@ -55,8 +55,8 @@ function script(raw: Raw): Op[] {
 describe('IdTable', () => {
   it('answers like a Map for any sequence of sets and deletes, paged or spilled', () => {
     fc.assert(
-      fc.property(ops, (raw) => {
-        const table = new IdTable<number>();
+      fc.property(ops, fc.boolean(), (raw, spill) => {
+        const table = new IdTable<number>({ spill });
         const model = new Map<number, number>();
         for (const op of script(raw)) {
           if (op.kind === 'set') {
@@ -102,6 +102,13 @@ describe('IdTable', () => {
     table.compact();
     expect(table.stats).toEqual({ pages: 3, spilled: 3 });
     for (const id of [3, 700, 1500, 10_000, 10_599]) expect(table.get(id)).toBe(id);
+  });
+
+  it('never spills when told not to (user ids: any order, never deleted)', () => {
+    const table = new IdTable<number>({ spill: false });
+    for (const id of [90_000, 5, 40_000, 6]) table.set(id, id);
+    expect(table.stats).toEqual({ pages: 3, spilled: 0 });
+    for (const id of [90_000, 5, 40_000, 6]) expect(table.get(id)).toBe(id);
   });
 
   it('refuses ids that are not non-negative integers', () => {

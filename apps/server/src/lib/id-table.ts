@@ -18,6 +18,10 @@ const PAGED_LIMIT = 2 ** 32;
  * them to the spill map and is dropped, so every page but the newest holds at least 16 of its 256
  * slots (≤ 128 bytes of slots an entry), and ids set behind the frontier where no page exists
  * (a pending order filled long after it was placed, start-up) go to the spill map too.
+ *
+ * `{ spill: false }` is for ids that arrive in any order and are never deleted (user ids: an
+ * account is kept once loaded): pages are always created, from id 0, and nothing spills; memory is
+ * then one page per 256-id range that holds an entry.
  */
 export class IdTable<T> {
   /** Pages by page number less `base`, the first page opened (ids below it go to the spill map). */
@@ -27,6 +31,8 @@ export class IdTable<T> {
   private readonly spill = new Map<number, T>();
   private frontier = 0;
   private count = 0;
+
+  constructor(private readonly options: { spill: boolean } = { spill: true }) {}
 
   get size() {
     return this.count;
@@ -56,11 +62,11 @@ export class IdTable<T> {
 
   set(id: number, value: T) {
     if (!Number.isSafeInteger(id) || id < 0) throw new RangeError(`id ${id} is not a non-negative integer`);
-    if (id < PAGED_LIMIT && this.base < 0) this.base = id >>> PAGE_BITS;
+    if (id < PAGED_LIMIT && this.base < 0) this.base = this.options.spill ? id >>> PAGE_BITS : 0;
     const p = this.at(id);
     let page = p >= 0 ? this.pages[p] : undefined;
     if (page === undefined) {
-      if (p < 0 || this.spill.has(id) || p < this.frontier) {
+      if (p < 0 || this.spill.has(id) || (this.options.spill && p < this.frontier)) {
         if (!this.spill.has(id)) this.count++;
         this.spill.set(id, value);
         return;
@@ -86,7 +92,7 @@ export class IdTable<T> {
       this.count--;
       const left = --this.counts[p]!;
       if (left === 0) this.pages[p] = undefined;
-      else if (left < SPARSE && p < this.frontier) this.spillPage(p);
+      else if (left < SPARSE && p < this.frontier && this.options.spill) this.spillPage(p);
       return true;
     }
     if (this.spill.delete(id)) {
@@ -107,6 +113,7 @@ export class IdTable<T> {
 
   /** Moves sparse pages behind the frontier to the spill map (after a bulk load in any order). */
   compact() {
+    if (!this.options.spill) return;
     // for-in visits only the pages that exist (the array may be sparse when ids jump far ahead).
     for (const key in this.pages) {
       const p = Number(key);
