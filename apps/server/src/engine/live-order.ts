@@ -55,6 +55,9 @@ export interface LiveOrder extends TriggerOwner, PositionOwner {
   /** Micro-dollars (safe integers, ADR 0007). */
   margin: number;
   fee: number;
+  /** Their texts as rows store them (set with them; every row of the order reuses them). */
+  marginText: string;
+  feeText: string;
   /** Epoch milliseconds (a Date is ~100 bytes per order to keep; rows get their Dates when built). */
   createdAtMs: number;
   openedAtMs: number | null;
@@ -111,16 +114,6 @@ export const targetOf = (o: LiveOrder): Scaled | null =>
 export const stopLossOf = (o: LiveOrder): Scaled | null => level(o.stopLossText);
 export const takeProfitOf = (o: LiveOrder): Scaled | null => level(o.takeProfitText);
 
-/** New stops on a live order: the values the rules accepted, parsed from the trader's texts. */
-export function setStops(
-  o: LiveOrder,
-  stopLoss: { input: string; value: Scaled | null },
-  takeProfit: { input: string; value: Scaled | null },
-) {
-  o.stopLossText = stopTextFrom(stopLoss.input, stopLoss.value);
-  o.takeProfitText = stopTextFrom(takeProfit.input, takeProfit.value);
-}
-
 /** From a stored row (start-up): every figure parsed. */
 export function liveOrderFromRow(r: OrderRow, pendingKind: PendingKind | null): LiveOrder {
   return {
@@ -149,6 +142,8 @@ export function liveOrderFromRow(r: OrderRow, pendingKind: PendingKind | null): 
     takeProfitText: stopText(level(r.takeProfit)),
     margin: micros(r.margin),
     fee: micros(r.fee),
+    marginText: microText(micros(r.margin)),
+    feeText: microText(micros(r.fee)),
     createdAtMs: r.createdAt.getTime(),
     openedAtMs: r.openedAt === null ? null : r.openedAt.getTime(),
     triggerSlot: -1,
@@ -192,8 +187,8 @@ function buildRow(o: LiveOrder, end: OrderEnd | null): OrderRow {
     openQuoteSeq: o.openQuoteSeq,
     stopLoss: o.stopLossText,
     takeProfit: o.takeProfitText,
-    margin: microText(o.margin),
-    fee: microText(o.fee),
+    margin: o.marginText,
+    fee: o.feeText,
     closePrice: end === null ? null : end.closePrice,
     closeBid: end === null ? null : end.closeBid,
     closeAsk: end === null ? null : end.closeAsk,

@@ -4,12 +4,15 @@ import {
   checkNewOrder,
   checkNewOrderFast,
   checkPendingStopEdit,
+  checkPendingStopEditFast,
   checkStopEdit,
+  checkStopEditFast,
   classifyPending,
   closeSideOf,
   type ExactRateSource,
   type ExactTerms,
   type FastAcceptedOrder,
+  type FastStops,
   feeExact,
   formatScaled,
   LEDGER_SCALE,
@@ -55,7 +58,6 @@ import {
   lotsOf,
   openPriceOf,
   rowOf,
-  setStops,
   stopLossOf,
   stopTextFrom,
   takeProfitOf,
@@ -183,6 +185,18 @@ class Effects {
   get empty() {
     return this.touched.size === 0;
   }
+}
+
+/** The exact stop rules' answer as the texts a row stores; a refusal throws its code. */
+function stopTexts(
+  request: { stopLoss: string; takeProfit: string },
+  checked: ReturnType<typeof checkStopEdit>,
+): FastStops {
+  if (!checked.ok) throw new AppError(checked.error.code);
+  return {
+    stopLossText: stopTextFrom(request.stopLoss, checked.value.stopLoss),
+    takeProfitText: stopTextFrom(request.takeProfit, checked.value.takeProfit),
+  };
 }
 
 /** Micro-dollars (a safe integer) as Money, for callers outside the engine. */
@@ -626,6 +640,8 @@ export class TradingEngine {
       takeProfitText: accepted.takeProfitText,
       margin,
       fee,
+      marginText: microText(margin),
+      feeText: microText(fee),
       createdAtMs: nowMs,
       openedAtMs: isMarket ? nowMs : null,
       triggerSlot: -1,
@@ -840,25 +856,29 @@ export class TradingEngine {
     if (!o || o.userId !== userId) throw new AppError('ORDER_NOT_FOUND');
     const instrument = this.instrumentOf(o);
     const request = { side: o.side, stopLoss, takeProfit };
-    const checked =
-      o.status === 1
-        ? checkStopEdit(request, {
-            pricePrecision: instrument.pricePrecision,
-            marketOpen: this.deps.market.status(o.instrumentId) === 1,
-            quote: this.exact.latest(instrument),
-            nowMs: this.deps.now(),
-            maxQuoteAgeMs: this.deps.market.maxQuoteAgeMs(o.instrumentId),
-          })
-        : // A pending order's stops are judged against its target (where it will open).
-          checkPendingStopEdit(request, {
-            pricePrecision: instrument.pricePrecision,
-            target: targetOf(o)!,
-          });
-    if (!checked.ok) throw new AppError(checked.error.code);
-    const { stopLoss: sl, takeProfit: tp } = checked.value;
+    const pricePrecision = instrument.pricePrecision;
+    let stops: FastStops;
+    if (o.status === 1) {
+      const ctx = {
+        pricePrecision,
+        marketOpen: this.deps.market.status(o.instrumentId) === 1,
+        quote: this.exact.latest(instrument),
+        nowMs: this.deps.now(),
+        maxQuoteAgeMs: this.deps.market.maxQuoteAgeMs(o.instrumentId),
+      };
+      // Safe integers first; the exact rules for whatever that path leaves (every refusal).
+      stops = checkStopEditFast(request, ctx) ?? stopTexts(request, checkStopEdit(request, ctx));
+    } else {
+      // A pending order's stops are judged against its target (where it will open).
+      const targetText = o.targetPriceText!;
+      stops =
+        checkPendingStopEditFast(request, { pricePrecision, targetText }) ??
+        stopTexts(request, checkPendingStopEdit(request, { pricePrecision, target: targetOf(o)! }));
+    }
     // In place: only the stops change, and nothing else holds the order between decisions (an
     // object spread of an order costs more than the rest of the edit).
-    setStops(o, { input: stopLoss, value: sl }, { input: takeProfit, value: tp });
+    o.stopLossText = stops.stopLossText;
+    o.takeProfitText = stops.takeProfitText;
     const row = rowOf(o);
     this.restageStops(o, row);
     await this.journal.commit();
@@ -1002,6 +1022,8 @@ export class TradingEngine {
       openQuoteSeq: q.seq,
       margin,
       fee,
+      marginText: microText(margin),
+      feeText: microText(fee),
       openedAtMs: this.deps.now(),
       // A new object: the pending order's index links go with it when it is unindexed.
       triggerSlot: -1,

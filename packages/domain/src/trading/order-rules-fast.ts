@@ -2,7 +2,7 @@ import { formatScaledNumber, safeCount } from '../exact/scaled.ts';
 import { ACCOUNT_CURRENCY, type ExactRateSource } from './conversion.ts';
 import { TRADE_FEE_TYPE } from './fee.ts';
 import { type ExactTerms, isFixedMargin } from './instrument-terms.ts';
-import type { NewOrderRequest } from './order-rules.ts';
+import type { ExactStopEditContext, NewOrderRequest, StopEditRequest } from './order-rules.ts';
 import type { PendingKind } from './pending-orders.ts';
 import type { ExactQuote } from './quote.ts';
 
@@ -318,4 +318,49 @@ export function checkNewOrderFast(request: NewOrderRequest, ctx: FastOrderContex
     stopLossText,
     takeProfitText,
   };
+}
+
+/** The stops `checkStopEdit` / `checkPendingStopEdit` accepted, as the texts a row stores ('0': none). */
+export interface FastStops {
+  readonly stopLossText: string;
+  readonly takeProfitText: string;
+}
+
+/**
+ * Both stop fields against a reference price (units `refN` at scale `refS`), a buy's stop loss
+ * below it and take profit above (a sell's the other way); null when the exact rules must judge.
+ */
+function stopsAgainst(
+  request: StopEditRequest,
+  precision: number,
+  refN: number,
+  refS: number,
+): FastStops | null {
+  const below = request.side === 'buy' ? -1 : 1;
+  const sl = readStop(request.stopLoss, precision);
+  if (sl < 0 || (sl === 1 && cmp(readN, readS, refN, refS) !== below)) return null;
+  const stopLossText = sl === 1 ? readText(request.stopLoss) : '0';
+  const tp = readStop(request.takeProfit, precision);
+  if (tp < 0 || (tp === 1 && cmp(readN, readS, refN, refS) !== -below)) return null;
+  const takeProfitText = tp === 1 ? readText(request.takeProfit) : '0';
+  return { stopLossText, takeProfitText };
+}
+
+/** `checkStopEdit`'s accepting path (an open position's stops, against the close side) in Numbers. */
+export function checkStopEditFast(request: StopEditRequest, ctx: ExactStopEditContext): FastStops | null {
+  const q = ctx.quote;
+  if (!ctx.marketOpen || q === null || ctx.nowMs - q.timeMs > ctx.maxQuoteAgeMs) return null;
+  const close = request.side === 'buy' ? q.bid : q.ask;
+  const closeN = num(close);
+  if (closeN <= 0) return null;
+  return stopsAgainst(request, ctx.pricePrecision, closeN, close.s);
+}
+
+/** `checkPendingStopEdit`'s accepting path (a pending order's stops, against its target text). */
+export function checkPendingStopEditFast(
+  request: StopEditRequest,
+  ctx: { readonly pricePrecision: number; readonly targetText: string },
+): FastStops | null {
+  if (!read(ctx.targetText) || readN === 0) return null;
+  return stopsAgainst(request, ctx.pricePrecision, readN, readS);
 }

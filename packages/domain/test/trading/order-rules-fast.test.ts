@@ -3,8 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { formatScaled, type Scaled, scaled } from '../../src/exact/scaled.ts';
 import type { ExactRate } from '../../src/trading/conversion.ts';
 import { type ExactTerms, exactTerms } from '../../src/trading/instrument-terms.ts';
-import { checkNewOrder, type NewOrderRequest } from '../../src/trading/order-rules.ts';
-import { checkNewOrderFast } from '../../src/trading/order-rules-fast.ts';
+import {
+  checkNewOrder,
+  checkPendingStopEdit,
+  checkStopEdit,
+  type NewOrderRequest,
+} from '../../src/trading/order-rules.ts';
+import {
+  checkNewOrderFast,
+  checkPendingStopEditFast,
+  checkStopEditFast,
+} from '../../src/trading/order-rules-fast.ts';
 import type { ExactQuote } from '../../src/trading/quote.ts';
 import { EURGBP, EURUSD, USDJPY, XAUUSD } from './fixtures.ts';
 
@@ -301,5 +310,91 @@ describe('checkNewOrderFast', () => {
           Number(exact.value.feeMicros),
         ]);
       }
+  });
+});
+
+describe('checkStopEditFast, checkPendingStopEditFast', () => {
+  const stopText = fc.oneof(
+    {
+      weight: 2,
+      arbitrary: fc.constantFrom<string | undefined | null>(undefined, null, '', '0', '0.00', ' 1', '-1'),
+    },
+    {
+      weight: 8,
+      arbitrary: fc
+        .tuple(
+          fc.integer({ min: 1, max: 3_000_000 }),
+          fc.integer({ min: 0, max: 7 }),
+          fc.constantFrom('', '0', '00'),
+        )
+        .map(([units, s, junk]) => {
+          const t = formatScaled(BigInt(units), s);
+          return junk === '00' ? `0${t}` : junk === '0' ? `${t}${t.includes('.') ? '0' : '.0'}` : t;
+        }),
+    },
+  );
+  const expectSame = (fast: unknown, exact: ReturnType<typeof checkStopEdit>) => {
+    if (fast === null) return false;
+    expect(exact.ok).toBe(true);
+    if (!exact.ok) return true;
+    expect(fast).toEqual({
+      stopLossText: exact.value.stopLoss === null ? '0' : text(exact.value.stopLoss),
+      takeProfitText: exact.value.takeProfit === null ? '0' : text(exact.value.takeProfit),
+    });
+    return true;
+  };
+
+  it('answers what the exact stop edits accept, or null (differential)', () => {
+    let fastAccepted = 0;
+    let exactAccepted = 0;
+    fc.assert(
+      fc.property(
+        fc.record({
+          side: fc.constantFrom<'buy' | 'sell'>('buy', 'sell'),
+          precision: fc.integer({ min: 0, max: 6 }),
+          bidUnits: fc.integer({ min: 1, max: 3_000_000 }),
+          spread: fc.integer({ min: 0, max: 40 }),
+          ageMs: fc.integer({ min: 0, max: 1_100 }),
+          marketOpen: fc.oneof(
+            { weight: 9, arbitrary: fc.constant(true) },
+            { weight: 1, arbitrary: fc.constant(false) },
+          ),
+          stopLoss: stopText,
+          takeProfit: stopText,
+          pending: fc.boolean(),
+        }),
+        (c) => {
+          const bid = scaled(formatScaled(BigInt(c.bidUnits), c.precision));
+          const ask = scaled(formatScaled(BigInt(c.bidUnits + c.spread), c.precision));
+          const request = { side: c.side, stopLoss: c.stopLoss, takeProfit: c.takeProfit };
+          let exact: ReturnType<typeof checkStopEdit>;
+          let fast: unknown;
+          if (c.pending) {
+            const target = c.side === 'buy' ? ask : bid;
+            exact = checkPendingStopEdit(request, { pricePrecision: c.precision, target });
+            fast = checkPendingStopEditFast(request, {
+              pricePrecision: c.precision,
+              targetText: text(target),
+            });
+          } else {
+            const ctx = {
+              pricePrecision: c.precision,
+              marketOpen: c.marketOpen,
+              quote: { bid, ask, timeMs: 10_000 - c.ageMs },
+              nowMs: 10_000,
+              maxQuoteAgeMs: 1_000,
+            };
+            exact = checkStopEdit(request, ctx);
+            fast = checkStopEditFast(request, ctx);
+          }
+          if (exact.ok) exactAccepted++;
+          if (expectSame(fast, exact)) fastAccepted++;
+        },
+      ),
+      { numRuns: 20_000 },
+    );
+    expect(exactAccepted).toBeGreaterThan(2_000);
+    expect(fastAccepted).toBeGreaterThan(exactAccepted / 2);
+    expect(fastAccepted).toBeLessThan(exactAccepted); // ' 1' and the like fall back
   });
 });
