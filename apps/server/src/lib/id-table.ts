@@ -14,10 +14,12 @@ const PAGED_LIMIT = 2 ** 32;
  * of them. In the benchmark's command mix a Map's set (hashing, growing, rehashing) took 0.49 µs
  * of each new order and a page 0.07 µs; a cold read went 0.87 → 0.68 µs (ADR 0007, session 9).
  *
- * Memory stays bounded: a page behind the newest one (`frontier`) that falls below 16 entries moves
- * them to the spill map and is dropped, so every page but the newest holds at least 16 of its 256
- * slots (≤ 128 bytes of slots an entry), and ids set behind the frontier where no page exists
- * (a pending order filled long after it was placed, start-up) go to the spill map too.
+ * Memory stays bounded: a page behind the newest one (`frontier`) with fewer than 16 entries (one
+ * falls below, or the newest is left behind that way) moves them to the spill map and is dropped,
+ * so every page but the newest holds at least 16 of its 256 slots (≤ 128 bytes of slots an entry);
+ * ids set behind the frontier where no page exists (a pending order filled long after it was
+ * placed) go to the spill map too. A lookup of anything but an integer in [0, 2^32) finds what a
+ * Map would.
  *
  * `{ spill: false }` is for ids that arrive in any order and are never deleted (user ids: an
  * account is kept once loaded): pages are always created, from id 0, and nothing spills; memory is
@@ -40,8 +42,11 @@ export class IdTable<T> {
 
   /** Where the id's page sits in `pages`: −1 when it cannot have one. */
   private at(id: number) {
+    // `>>> 0` keeps an id only if it is an integer in [0, 2^32): 1.5 or −1 must not find id 1 or
+    // 2^32 − 1 (they fall through to the spill map, which answers like a Map).
+    if (id >>> 0 !== id || this.base < 0) return -1;
     const k = (id >>> PAGE_BITS) - this.base;
-    return id < PAGED_LIMIT && this.base >= 0 && k >= 0 ? k : -1;
+    return k >= 0 ? k : -1;
   }
 
   get(id: number): T | undefined {
@@ -74,7 +79,13 @@ export class IdTable<T> {
       page = new Array<T | undefined>(PAGE);
       this.pages[p] = page;
       this.counts[p] = 0;
-      if (p > this.frontier) this.frontier = p;
+      if (p > this.frontier) {
+        // The page left behind may already be sparse (its orders ended while it was the newest).
+        const last = this.frontier;
+        this.frontier = p;
+        if (this.options.spill && this.pages[last] !== undefined && this.counts[last]! < SPARSE)
+          this.spillPage(last);
+      }
     }
     const i = id & MASK;
     if (page[i] === undefined) {
@@ -109,16 +120,6 @@ export class IdTable<T> {
       if (v !== undefined) this.spill.set((p + this.base) * PAGE + i, v);
     }
     this.pages[p] = undefined;
-  }
-
-  /** Moves sparse pages behind the frontier to the spill map (after a bulk load in any order). */
-  compact() {
-    if (!this.options.spill) return;
-    // for-in visits only the pages that exist (the array may be sparse when ids jump far ahead).
-    for (const key in this.pages) {
-      const p = Number(key);
-      if (this.pages[p] !== undefined && p < this.frontier && this.counts[p]! < SPARSE) this.spillPage(p);
-    }
   }
 
   clear() {

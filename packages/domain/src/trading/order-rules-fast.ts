@@ -133,8 +133,9 @@ function divHalfEven(n: number, d: number): number {
 
 function leverageOf(input: NewOrderRequest['leverage']): number {
   if (typeof input === 'number') return Number.isSafeInteger(input) && input > 0 ? input : -1;
-  // The BigInt rules take 1–9 digits.
-  if (typeof input === 'string' && input.length <= 9 && read(input) && readS === 0 && readN > 0) return readN;
+  // The BigInt rules take 1–9 digits and nothing else ('10.0' is refused there, so here too).
+  if (typeof input === 'string' && input.length <= 9 && input.indexOf('.') < 0 && read(input) && readN > 0)
+    return readN;
   return -1;
 }
 
@@ -241,7 +242,8 @@ export function checkNewOrderFast(request: NewOrderRequest, ctx: FastOrderContex
 
   const precision = t.pricePrecision;
   const q = ctx.quote;
-  if (q === null || ctx.nowMs - q.timeMs > ctx.maxQuoteAgeMs) return null;
+  // Written as the negation of `isQuoteFresh`, so a NaN time is stale here as it is there.
+  if (q === null || !(ctx.nowMs - q.timeMs <= ctx.maxQuoteAgeMs)) return null;
   const buy = request.side === 'buy';
   const open = buy ? q.ask : q.bid;
   const close = buy ? q.bid : q.ask;
@@ -349,7 +351,7 @@ function stopsAgainst(
 /** `checkStopEdit`'s accepting path (an open position's stops, against the close side) in Numbers. */
 export function checkStopEditFast(request: StopEditRequest, ctx: ExactStopEditContext): FastStops | null {
   const q = ctx.quote;
-  if (!ctx.marketOpen || q === null || ctx.nowMs - q.timeMs > ctx.maxQuoteAgeMs) return null;
+  if (!ctx.marketOpen || q === null || !(ctx.nowMs - q.timeMs <= ctx.maxQuoteAgeMs)) return null;
   const close = request.side === 'buy' ? q.bid : q.ask;
   const closeN = num(close);
   if (closeN <= 0) return null;

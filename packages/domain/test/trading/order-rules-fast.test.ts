@@ -84,7 +84,10 @@ const caseArb = termsArb.chain((terms) => {
     terms: fc.constant(terms),
     bidUnits: fc.integer({ min: 1, max: 2_000_000 }),
     spreadUnits: fc.integer({ min: 0, max: 50 }),
-    ageMs: fc.integer({ min: 0, max: 1_100 }),
+    ageMs: fc.oneof(
+      { weight: 20, arbitrary: fc.integer({ min: 0, max: 1_100 }) },
+      { weight: 1, arbitrary: fc.constant(Number.NaN) },
+    ),
     side: fc.constantFrom<'buy' | 'sell'>('buy', 'sell'),
     kind: fc.constantFrom<'market' | 'pending'>('market', 'pending'),
     steps: fc.oneof(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 4000 })),
@@ -95,7 +98,20 @@ const caseArb = termsArb.chain((terms) => {
     // Mostly one of the instrument's options (as a number or as text), sometimes not.
     leverage: fc.oneof(
       { weight: 8, arbitrary: fc.tuple(fc.nat(), fc.boolean()) },
-      { weight: 2, arbitrary: fc.constantFrom<NewOrderRequest['leverage']>(7, '010', null, 2.5, '') },
+      {
+        weight: 2,
+        arbitrary: fc.constantFrom<NewOrderRequest['leverage']>(
+          7,
+          '010',
+          null,
+          2.5,
+          '',
+          '10.0',
+          '100.00',
+          ' 10',
+          '1e2',
+        ),
+      },
     ),
     targetOffset: fc.integer({ min: -400, max: 400 }),
     stopLossOffset: fc.option(fc.integer({ min: -800, max: 800 }), { nil: undefined, freq: 2 }),
@@ -354,7 +370,10 @@ describe('checkStopEditFast, checkPendingStopEditFast', () => {
           precision: fc.integer({ min: 0, max: 6 }),
           bidUnits: fc.integer({ min: 1, max: 3_000_000 }),
           spread: fc.integer({ min: 0, max: 40 }),
-          ageMs: fc.integer({ min: 0, max: 1_100 }),
+          ageMs: fc.oneof(
+            { weight: 20, arbitrary: fc.integer({ min: 0, max: 1_100 }) },
+            { weight: 1, arbitrary: fc.constant(Number.NaN) },
+          ),
           marketOpen: fc.oneof(
             { weight: 9, arbitrary: fc.constant(true) },
             { weight: 1, arbitrary: fc.constant(false) },
