@@ -1,11 +1,4 @@
-import {
-  formatScaled,
-  isCanonicalDecimal,
-  type PendingKind,
-  type Scaled,
-  type Side,
-  scaled,
-} from '@meridian/domain';
+import { formatScaled, type PendingKind, type Scaled, type Side, scaled } from '@meridian/domain';
 import { micros, microText } from './account-book.ts';
 import type { OrderRow } from './order.repository.ts';
 import type { PositionOwner } from './position-table.ts';
@@ -95,16 +88,6 @@ const level = (v: string | null): Scaled | null => {
 export const priceText = (v: Scaled | null) => (v === null ? null : formatScaled(v.n, v.s));
 /** A stop level as its row stores it: '0' for none. */
 export const stopText = (v: Scaled | null) => (v === null ? '0' : formatScaled(v.n, v.s));
-
-/**
- * The stored text of a figure the rules parsed from `input` (the trader's text): the input itself
- * when it already is the canonical text, which saves formatting the value back (session 9).
- */
-export const textFrom = (input: string | null | undefined, v: Scaled): string =>
-  typeof input === 'string' && isCanonicalDecimal(input) ? input : formatScaled(v.n, v.s);
-/** `stopText` of a stop the rules parsed from `input`. */
-export const stopTextFrom = (input: string | null | undefined, v: Scaled | null): string =>
-  v === null ? '0' : textFrom(input, v);
 
 export const lotsOf = (o: LiveOrder): Scaled => scaled(o.quantityText);
 export const openPriceOf = (o: LiveOrder): Scaled | null =>

@@ -10,8 +10,8 @@ import {
   classifyPending,
   closeSideOf,
   type ExactRateSource,
-  type ExactTerms,
   type FastAcceptedOrder,
+  type FastOrderContext,
   type FastStops,
   feeExact,
   formatScaled,
@@ -57,12 +57,12 @@ import {
   liveOrderFromRow,
   lotsOf,
   openPriceOf,
+  priceText,
   rowOf,
   stopLossOf,
-  stopTextFrom,
+  stopText,
   takeProfitOf,
   targetOf,
-  textFrom,
 } from './live-order.ts';
 import { LotTally } from './lot-tally.ts';
 import { findOrder, loadLiveOrders, type OrderRow } from './order.repository.ts';
@@ -188,14 +188,36 @@ class Effects {
 }
 
 /** The exact stop rules' answer as the texts a row stores; a refusal throws its code. */
-function stopTexts(
-  request: { stopLoss: string; takeProfit: string },
-  checked: ReturnType<typeof checkStopEdit>,
-): FastStops {
+function stopTexts(checked: ReturnType<typeof checkStopEdit>): FastStops {
   if (!checked.ok) throw new AppError(checked.error.code);
   return {
-    stopLossText: stopTextFrom(request.stopLoss, checked.value.stopLoss),
-    takeProfitText: stopTextFrom(request.takeProfit, checked.value.takeProfit),
+    stopLossText: stopText(checked.value.stopLoss),
+    takeProfitText: stopText(checked.value.takeProfit),
+  };
+}
+
+/** The exact rules (BigInt, ADR 0005) on the fast path's context, in its answer's shape; a refusal throws. */
+function checkExact(
+  request: NewOrderRequest,
+  ctx: FastOrderContext,
+  lots: LotTally | undefined,
+): FastAcceptedOrder {
+  const checked = checkNewOrder(request, {
+    ...ctx,
+    availableBalance: { n: BigInt(ctx.availableMicros), s: LEDGER_SCALE },
+    openLots: lots?.value() ?? ZERO_LOTS,
+  });
+  if (!checked.ok) throw new AppError(checked.error.code);
+  const a = checked.value;
+  return {
+    pendingKind: a.pendingKind,
+    leverage: a.leverage,
+    marginMicros: safeNumber(a.marginMicros),
+    feeMicros: safeNumber(a.feeMicros),
+    quantityText: priceText(a.quantity)!,
+    targetText: a.kind === 'market' ? null : priceText(a.price),
+    stopLossText: stopText(a.stopLoss),
+    takeProfitText: stopText(a.takeProfit),
   };
 }
 
@@ -588,24 +610,22 @@ export class TradingEngine {
       stopLoss: req.stopLoss,
       takeProfit: req.takeProfit,
     };
-    const marketOpen = this.deps.market.status(instrument.id) === 1;
-    const maxQuoteAgeMs = this.deps.market.maxQuoteAgeMs(instrument.id);
     const lots = this.byUser.get(userId)?.lots.get(instrument.id);
+    const ctx: FastOrderContext = {
+      terms,
+      marketOpen: this.deps.market.status(instrument.id) === 1,
+      quote,
+      nowMs,
+      maxQuoteAgeMs: this.deps.market.maxQuoteAgeMs(instrument.id),
+      availableMicros: b.balance[slot]!,
+      feeType,
+      rates: this.rates(),
+      openLotsUnits: lots === undefined ? 0 : lots.numberUnits,
+      openLotsScale: lots === undefined ? 0 : lots.unitScale,
+    };
     // The rules in safe integers first (ADR 0007 step 2); the exact BigInt rules decide whatever
-    // that path leaves (every refusal, texts that are not canonical, figures beyond 2^53).
-    const accepted =
-      checkNewOrderFast(request, {
-        terms,
-        marketOpen,
-        quote,
-        nowMs,
-        maxQuoteAgeMs,
-        availableMicros: b.balance[slot]!,
-        feeType,
-        rates: this.rates(),
-        openLotsUnits: lots === undefined ? 0 : lots.numberUnits,
-        openLotsScale: lots === undefined ? 0 : lots.unitScale,
-      }) ?? this.checkExact(request, terms, marketOpen, quote, nowMs, maxQuoteAgeMs, slot, feeType, lots);
+    // that path leaves (every refusal, a sign or spaces, more than 15 digits, beyond 2^53).
+    const accepted = checkNewOrderFast(request, ctx) ?? checkExact(request, ctx, lots);
     const margin = accepted.marginMicros;
     const fee = accepted.feeMicros;
     // An order that would put the account at the stop-out level at once (its open positions' losses
@@ -672,43 +692,6 @@ export class TradingEngine {
       });
     this.stage(null, order, row);
     return row;
-  }
-
-  /** The exact rules (BigInt, ADR 0005) in the fast path's answer shape; a refusal throws. */
-  private checkExact(
-    request: NewOrderRequest,
-    terms: ExactTerms,
-    marketOpen: boolean,
-    quote: PricedQuote | null,
-    nowMs: number,
-    maxQuoteAgeMs: number,
-    slot: number,
-    feeType: number,
-    lots: LotTally | undefined,
-  ): FastAcceptedOrder {
-    const checked = checkNewOrder(request, {
-      terms,
-      marketOpen,
-      quote,
-      nowMs,
-      maxQuoteAgeMs,
-      availableBalance: { n: BigInt(this.book.balance[slot]!), s: LEDGER_SCALE },
-      feeType,
-      rates: this.rates(),
-      openLots: lots?.value() ?? ZERO_LOTS,
-    });
-    if (!checked.ok) throw new AppError(checked.error.code);
-    const a = checked.value;
-    return {
-      pendingKind: a.pendingKind,
-      leverage: a.leverage,
-      marginMicros: safeNumber(a.marginMicros),
-      feeMicros: safeNumber(a.feeMicros),
-      quantityText: textFrom(request.quantity, a.quantity),
-      targetText: a.kind === 'market' ? null : textFrom(request.targetPrice, a.price),
-      stopLossText: stopTextFrom(request.stopLoss, a.stopLoss),
-      takeProfitText: stopTextFrom(request.takeProfit, a.takeProfit),
-    };
   }
 
   private wouldStopOut(userId: number, slot: number, margin: number, fee: number) {
@@ -867,13 +850,13 @@ export class TradingEngine {
         maxQuoteAgeMs: this.deps.market.maxQuoteAgeMs(o.instrumentId),
       };
       // Safe integers first; the exact rules for whatever that path leaves (every refusal).
-      stops = checkStopEditFast(request, ctx) ?? stopTexts(request, checkStopEdit(request, ctx));
+      stops = checkStopEditFast(request, ctx) ?? stopTexts(checkStopEdit(request, ctx));
     } else {
       // A pending order's stops are judged against its target (where it will open).
       const targetText = o.targetPriceText!;
       stops =
         checkPendingStopEditFast(request, { pricePrecision, targetText }) ??
-        stopTexts(request, checkPendingStopEdit(request, { pricePrecision, target: targetOf(o)! }));
+        stopTexts(checkPendingStopEdit(request, { pricePrecision, target: targetOf(o)! }));
     }
     // In place: only the stops change, and nothing else holds the order between decisions (an
     // object spread of an order costs more than the rest of the edit).

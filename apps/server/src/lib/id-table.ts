@@ -71,8 +71,9 @@ export class IdTable<T> {
     const p = this.at(id);
     let page = p >= 0 ? this.pages[p] : undefined;
     if (page === undefined) {
-      if (p < 0 || this.spill.has(id) || (this.options.spill && p < this.frontier)) {
-        if (!this.spill.has(id)) this.count++;
+      const spilled = this.spill.has(id);
+      if (p < 0 || spilled || (this.options.spill && p < this.frontier)) {
+        if (!spilled) this.count++;
         this.spill.set(id, value);
         return;
       }

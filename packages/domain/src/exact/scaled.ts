@@ -75,24 +75,6 @@ export function scaled(text: string): Scaled {
   return v;
 }
 
-/**
- * Whether `text` is exactly what `formatScaled` prints for its value: digits with no leading zero
- * (but `0` and `0.5`), an optional fraction with no trailing zero, nothing else. Negative texts
- * answer false (the callers keep prices and lots, which are positive; they format those instead).
- * The engine stores the trader's own text when it already is canonical, instead of formatting the
- * parsed value back (a BigInt to text and two slices: ~0.3 µs a stop edit, session 9).
- */
-export function isCanonicalDecimal(text: string): boolean {
-  const len = text.length;
-  let i = 0;
-  while (i < len && isDigit(text.charCodeAt(i))) i++;
-  if (i === 0 || (i > 1 && text.charCodeAt(0) === 48)) return false;
-  if (i === len) return true;
-  if (text.charCodeAt(i) !== 46 || i + 1 === len) return false;
-  for (let k = i + 1; k < len; k++) if (!isDigit(text.charCodeAt(k))) return false;
-  return text.charCodeAt(len - 1) !== 48;
-}
-
 /** `n` units of 10^-s as the shortest plain text (decimal.js `toFixed()`): 12.500000 → `12.5`. */
 export function formatScaled(n: bigint, s: number): string {
   const neg = n < 0n;

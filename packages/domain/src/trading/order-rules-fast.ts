@@ -10,11 +10,12 @@ import type { ExactQuote } from './quote.ts';
  * `checkNewOrder`'s accepting path in safe-integer Numbers (ADR 0007 step 2): the engine tries it
  * first and takes the exact BigInt rules (`checkNewOrder`) whenever it answers null. It answers
  * null for anything it does not handle: every refusal, a text outside the plain grammar (a sign,
- * spaces), more than 15 digits, an intermediate product beyond 2^53 − 1. It answers the canonical
- * texts of the figures too (the trader's own text when it already is one). When it answers, it answers exactly what `checkNewOrder` would (margin and fee are the
- * same exact rationals, rounded once, half-even, by integer division with remainder); a
- * differential property test holds it to that. Why: the BigInt rules were ~1.7 µs of every new
- * order in the engine's command mix, most of it allocating BigInts for small numbers.
+ * spaces), more than 15 digits, an intermediate product beyond 2^53 − 1. When it answers, it
+ * answers exactly what `checkNewOrder` would (margin and fee are the same exact rationals, rounded
+ * once, half-even, by integer division with remainder), with the canonical texts of the figures
+ * (the trader's own text when it already is one); a differential property test holds it to that.
+ * Why: the BigInt rules were ~1.7 µs of every new order in the engine's command mix, most of it
+ * allocating BigInts for small numbers.
  */
 export interface FastOrderContext {
   readonly terms: ExactTerms;
@@ -58,9 +59,6 @@ function mul(a: number, b: number): number {
 
 /** n × 10^k exactly, or −1. */
 const up = (n: number, k: number) => (k === 0 ? n : k > 15 ? -1 : mul(n, P10[k]!));
-
-/** A Scaled (BigInt) as a safe Number count, or −1. */
-const num = safeCount;
 
 // The last text `read` parsed: its units, scale and whether it was already canonical (module
 // scratch: nothing allocated per text).
@@ -166,8 +164,8 @@ function usdMicros(
     const rate = rates(currency);
     if (rate === null) return -1;
     const s = rate.bid.s > rate.ask.s ? rate.bid.s : rate.ask.s;
-    const bid = up(num(rate.bid), s - rate.bid.s);
-    const ask = up(num(rate.ask), s - rate.ask.s);
+    const bid = up(safeCount(rate.bid), s - rate.bid.s);
+    const ask = up(safeCount(rate.ask), s - rate.ask.s);
     if (bid <= 0 || ask <= 0 || bid > ask) return -1;
     const sum = bid + ask;
     if (sum > MAX) return -1;
@@ -247,8 +245,8 @@ export function checkNewOrderFast(request: NewOrderRequest, ctx: FastOrderContex
   const buy = request.side === 'buy';
   const open = buy ? q.ask : q.bid;
   const close = buy ? q.bid : q.ask;
-  const openN = num(open);
-  const closeN = num(close);
+  const openN = safeCount(open);
+  const closeN = safeCount(close);
   if (openN <= 0 || closeN <= 0) return null;
 
   let pn: number;
@@ -268,23 +266,9 @@ export function checkNewOrderFast(request: NewOrderRequest, ctx: FastOrderContex
     ps = open.s;
   }
 
-  // Stops: a buy's stop loss below the price and take profit above (a sell's the other way); a
-  // market order's also against the close side.
-  const below = buy ? -1 : 1;
-  const sl = readStop(request.stopLoss, precision);
-  if (sl < 0) return null;
-  const stopLossText = sl === 1 ? readText(request.stopLoss) : '0';
-  if (sl === 1) {
-    if (cmp(readN, readS, pn, ps) !== below) return null;
-    if (pendingKind === null && cmp(readN, readS, closeN, close.s) !== below) return null;
-  }
-  const tp = readStop(request.takeProfit, precision);
-  if (tp < 0) return null;
-  const takeProfitText = tp === 1 ? readText(request.takeProfit) : '0';
-  if (tp === 1) {
-    if (cmp(readN, readS, pn, ps) !== -below) return null;
-    if (pendingKind === null && cmp(readN, readS, closeN, close.s) !== -below) return null;
-  }
+  // Stops against the price; a market order's also against the close side.
+  const stops = stopsAgainst(request, precision, pn, ps, pendingKind === null ? closeN : -1, close.s);
+  if (stops === null) return null;
 
   // Margin (margin.ts): units = lots × contract size, then by mode; converted at the mid.
   const cs = tn.contractSize;
@@ -317,8 +301,8 @@ export function checkNewOrderFast(request: NewOrderRequest, ctx: FastOrderContex
     feeMicros,
     quantityText,
     targetText,
-    stopLossText,
-    takeProfitText,
+    stopLossText: stops.stopLossText,
+    takeProfitText: stops.takeProfitText,
   };
 }
 
@@ -328,22 +312,29 @@ export interface FastStops {
   readonly takeProfitText: string;
 }
 
+/** Whether the level `read` just read compares as `want` with the reference (and the close side). */
+const onSide = (want: number, refN: number, refS: number, closeN: number, closeS: number) =>
+  cmp(readN, readS, refN, refS) === want && (closeN < 0 || cmp(readN, readS, closeN, closeS) === want);
+
 /**
- * Both stop fields against a reference price (units `refN` at scale `refS`), a buy's stop loss
- * below it and take profit above (a sell's the other way); null when the exact rules must judge.
+ * Both stop fields against a reference price (units `refN` at scale `refS`) and, when `closeN` is
+ * not −1, against a second one (a market order's close side): a buy's stop loss below each and
+ * take profit above (a sell's the other way). Null when the exact rules must judge.
  */
 function stopsAgainst(
-  request: StopEditRequest,
+  request: Pick<NewOrderRequest, 'side' | 'stopLoss' | 'takeProfit'>,
   precision: number,
   refN: number,
   refS: number,
+  closeN = -1,
+  closeS = 0,
 ): FastStops | null {
   const below = request.side === 'buy' ? -1 : 1;
   const sl = readStop(request.stopLoss, precision);
-  if (sl < 0 || (sl === 1 && cmp(readN, readS, refN, refS) !== below)) return null;
+  if (sl < 0 || (sl === 1 && !onSide(below, refN, refS, closeN, closeS))) return null;
   const stopLossText = sl === 1 ? readText(request.stopLoss) : '0';
   const tp = readStop(request.takeProfit, precision);
-  if (tp < 0 || (tp === 1 && cmp(readN, readS, refN, refS) !== -below)) return null;
+  if (tp < 0 || (tp === 1 && !onSide(-below, refN, refS, closeN, closeS))) return null;
   const takeProfitText = tp === 1 ? readText(request.takeProfit) : '0';
   return { stopLossText, takeProfitText };
 }
@@ -353,7 +344,7 @@ export function checkStopEditFast(request: StopEditRequest, ctx: ExactStopEditCo
   const q = ctx.quote;
   if (!ctx.marketOpen || q === null || !(ctx.nowMs - q.timeMs <= ctx.maxQuoteAgeMs)) return null;
   const close = request.side === 'buy' ? q.bid : q.ask;
-  const closeN = num(close);
+  const closeN = safeCount(close);
   if (closeN <= 0) return null;
   return stopsAgainst(request, ctx.pricePrecision, closeN, close.s);
 }
