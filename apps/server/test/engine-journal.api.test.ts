@@ -185,17 +185,18 @@ describe('trading engine journal', () => {
     await first.rebuild();
     const userId = await newUser();
     const a = await first.submit(userId, order());
-    await first.submit(userId, { ...order(), kind: 'pending', targetPrice: '90000' });
+    const p = await first.submit(userId, { ...order(), kind: 'pending', targetPrice: '90000' });
+    // Rewriting the older order's row gives it a newer row version; the rebuilt list is still oldest
+    // first (the rows are read in id order, not in whatever order the table stores them).
+    await first.setStops(userId, a.id, '0', '0');
     await first.idle();
 
     const second = newEngine();
     await second.rebuild();
-    expect(
-      second
-        .liveOrdersOf(userId)
-        .map((o) => o.status)
-        .sort(),
-    ).toEqual([0, 1]);
+    expect(second.liveOrdersOf(userId).map((o) => [o.id, o.status])).toEqual([
+      [a.id, 1],
+      [p.id, 0],
+    ]);
     const f1 = await first.figures(userId);
     const f2 = await second.figures(userId);
     expect(f2.balance.eq(f1.balance) && f2.margin.eq(f1.margin)).toBe(true);

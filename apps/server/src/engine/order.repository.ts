@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { selectPage } from '../db/paging.ts';
 import { orders } from '../db/schema.ts';
@@ -41,10 +41,15 @@ export async function listUserOrders(
   return selectPage(db, orders, where, desc(orders.id), page, pageSize);
 }
 
-/** Every pending order and open position: the engine's state at start. */
+/**
+ * Every pending order and open position: the engine's state at start, in id order (creation
+ * order: each user's list is oldest first, and the engine's id table builds its pages as it did
+ * while the orders were placed).
+ */
 export async function loadLiveOrders(db: DbOrTx) {
   return db
     .select()
     .from(orders)
-    .where(inArray(orders.status, [0, 1]));
+    .where(inArray(orders.status, [0, 1]))
+    .orderBy(asc(orders.id));
 }

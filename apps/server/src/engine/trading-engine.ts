@@ -287,9 +287,6 @@ export class TradingEngine {
         .where(inArray(users.id, chunk));
       this.book.adopt(figures);
     }
-    // In id order, as the ids were handed out (creation order): each user's list stays oldest first,
-    // and the id table builds its pages as it did while the orders were placed.
-    rows.sort((a, b) => a.id - b.id);
     for (const row of rows) {
       const kind = row.status === 0 && row.targetPrice ? this.pendingKindFor(row) : null;
       this.index(liveOrderFromRow(row, kind));
