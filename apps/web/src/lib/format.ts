@@ -1,25 +1,77 @@
-/** Display formatting. Money arrives as decimal strings and is never turned into a float. */
+/**
+ * Display formatting. Money arrives as decimal strings and is never turned into a float.
+ *
+ * Numbers follow the language's conventions (DESIGN §11: each language code maps to a BCP-47 tag for
+ * number formatting): separators and grouping from the locale ('100.000,00' in German, '1,00,000.00'
+ * in Hindi), with Western digits in every language, as trading platforms show prices and amounts
+ * (docs/DECISIONS.md). Decimal strings are formatted by Intl as exact
+ * decimals (a string argument is read as a decimal, not through a double), at the places they carry.
+ */
+import { BCP47, type Language } from '@meridian/i18n';
+import { currentLanguage } from './i18n';
 
-/** 1234567.5 → "1,234,567.50"-style grouping of a decimal string, without float arithmetic. */
-export function groupDecimal(value: string): string {
-  const match = /^(-?)(\d+)(\.\d+)?$/.exec(value.trim());
+const formats = new Map<string, Intl.NumberFormat>();
+
+function numberFormat(lang: Language, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${lang}|${JSON.stringify(options)}`;
+  let f = formats.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(BCP47[lang], { numberingSystem: 'latn', ...options });
+    formats.set(key, f);
+  }
+  return f;
+}
+
+/** '1234567.5' → '1,234,567.5' in English, '1.234.567,5' in German: the places as given, exact. */
+export function groupDecimal(value: string, lang: Language = currentLanguage()): string {
+  const match = /^-?\d+(?:\.(\d+))?$/.exec(value.trim());
   if (!match) return value;
-  const [, sign = '', int = '', frac = ''] = match;
-  return `${sign}${int.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${frac}`;
+  const places = match[1]?.length ?? 0;
+  const f = numberFormat(lang, { minimumFractionDigits: places, maximumFractionDigits: places });
+  return f.format(value.trim() as Intl.StringNumericLiteral);
 }
 
-/** A price at the instrument precision (prices are display data, DESIGN §2). */
-export function formatPrice(value: number, precision: number): string {
+/** A price at the instrument precision, ungrouped (prices are display data, DESIGN §2). */
+export function formatPrice(value: number, precision: number, lang: Language = currentLanguage()): string {
   if (!Number.isFinite(value)) return '--';
-  return value.toFixed(Math.max(0, Math.min(10, precision)));
+  const places = Math.max(0, Math.min(10, precision));
+  // toFixed first: the digits a price has always shown (a double's exact binary value, rounded
+  // once); the locale only supplies the decimal separator.
+  const fixed = value.toFixed(places);
+  return numberFormat(lang, {
+    minimumFractionDigits: places,
+    maximumFractionDigits: places,
+    useGrouping: false,
+  }).format(fixed as Intl.StringNumericLiteral);
 }
 
-/** Percent change with sign: 0.5312 → "+0.53%". */
-export function formatChange(change: number): string {
+/** Percent change with sign: 0.5312 → "+0.53%" ("+%0,53" in Turkish); "0.00%" when it rounds to zero. */
+export function formatChange(change: number, lang: Language = currentLanguage()): string {
   if (!Number.isFinite(change)) return '--';
   const fixed = Math.abs(change).toFixed(2);
-  if (Number(fixed) === 0) return '0.00%';
-  return `${change > 0 ? '+' : '-'}${fixed}%`;
+  const zero = Number(fixed) === 0;
+  const f = numberFormat(lang, {
+    style: 'percent',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+    signDisplay: zero ? 'never' : 'always',
+  });
+  // The two-place text as an exact decimal fraction (0.53 % is 0.0053), so the locale only places
+  // the sign, the separator and the percent sign.
+  return f.format(`${change < 0 ? '-' : ''}${fixed}e-2` as Intl.StringNumericLiteral);
+}
+
+/** A percent the server sends as a decimal text ('19044.38' → '19,044.38%', '%19.044,38' in Turkish), exact. */
+export function formatPercentText(text: string, lang: Language = currentLanguage()): string {
+  const match = /^-?\d+(?:\.(\d+))?$/.exec(text.trim());
+  if (!match) return text;
+  const places = match[1]?.length ?? 0;
+  const f = numberFormat(lang, {
+    style: 'percent',
+    minimumFractionDigits: places,
+    maximumFractionDigits: places,
+  });
+  return f.format(`${text.trim()}e-2` as Intl.StringNumericLiteral);
 }
 
 export type Trend = 'up' | 'down' | 'flat';

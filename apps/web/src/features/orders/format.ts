@@ -1,6 +1,6 @@
 import type { Order } from '@meridian/contracts';
 import { money, toCents } from '@meridian/domain';
-import { formatPrice, groupDecimal } from '../../lib/format';
+import { formatPercentText, formatPrice, groupDecimal } from '../../lib/format';
 
 /** Display helpers of the order screen. Money stays exact (it arrives as decimal strings). */
 
@@ -32,7 +32,7 @@ export function profitText(text: string): string {
 }
 
 /** A percent text from the server ('' when nothing is held). */
-export const percentText = (text: string | null | undefined) => (text ? `${text}%` : '--');
+export const percentText = (text: string | null | undefined) => (text ? formatPercentText(text) : '--');
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

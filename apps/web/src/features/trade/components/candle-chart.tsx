@@ -10,6 +10,7 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
+import { formatPrice } from '../../../lib/format';
 import { ascendingCandles } from '../candles';
 import { useLiveCandle } from '../hooks/use-live-candle';
 import { londonDateTime, londonTickLabel } from '../london-format';
@@ -46,6 +47,8 @@ export default function CandleChart({ code, period, candles, precision, locale, 
   const lastTime = useRef(0);
   const history = useRef(candles);
   history.current = candles;
+  const places = useRef(precision);
+  places.current = precision;
 
   useEffect(() => {
     const el = host.current;
@@ -70,7 +73,12 @@ export default function CandleChart({ code, period, candles, precision, locale, 
         secondsVisible: false,
         tickMarkFormatter: (time: Time, type: number) => londonTickLabel(Number(time), type, locale),
       },
-      localization: { locale, timeFormatter: (time: Time) => londonDateTime(Number(time), locale) },
+      localization: {
+        locale,
+        timeFormatter: (time: Time) => londonDateTime(Number(time), locale),
+        // The price axis and crosshair with the language's decimal separator, as every other price.
+        priceFormatter: (price: number) => formatPrice(price, places.current),
+      },
     });
     const s = c.addSeries(CandlestickSeries, {
       upColor: up,
