@@ -254,6 +254,49 @@ describe.each(DB_KINDS)('trading on %s', (kind) => {
     expect(await findMismatchedAccounts(s.database.db)).toEqual([]);
   });
 
+  it('warns of a margin call (DESIGN §3) in the summary and the FOREX_TRADE push, and keeps the position', async () => {
+    const token = await demo('trade-margincall-01');
+    const detail = async () =>
+      (await getJson(s, '/v1/api/main/account/forexDetail', { authorization: token })).data;
+    expect((await detail()).RiskStatus).toBe('none');
+    const socket = await connectSocket(s.wsUrl);
+    const ok = socket.next((f) => f.type === 'login_result');
+    socket.send({ type: 'login', token });
+    await ok;
+    const ask = (await getJson(s, '/v1/api/forex/trade_list?searchCurrency=BTCUSD')).data[0].ForexQuotations
+      .Ask;
+    // Margin ≈ 90 % of the balance: the risk rate starts near 111 % ('ok').
+    const lots = (Math.floor(((0.9 * 100000 * 20) / ask) * 100) / 100).toFixed(2);
+    const o = (await submit(token, { cont: lots, multiple: 20 })).data;
+    expect(o.Status).toBe(1);
+    expect((await detail()).RiskStatus).toBe('ok');
+    // A fall of ~1.9 %: a loss of ~30 000 on ~17 BTC puts the risk rate near 78 %, between the
+    // margin-call (100 %) and stop-out (50 %) levels.
+    const riskOf = (f: Record<string, unknown>) =>
+      (f.data as { RiskStatus?: string } | undefined)?.RiskStatus;
+    const warned = socket.next((f) => f.type === 'FOREX_TRADE' && riskOf(f) === 'margin_call', 30_000);
+    (s.market.feed as unknown as { setStartPrice(id: number, mid: number, t: number): void }).setStartPrice(
+      btc.Id,
+      ask - 30000 / Number(lots),
+      s.clock.ms,
+    );
+    for (let i = 0; i < 3; i++) {
+      s.tick(1_000);
+      await new Promise((r) => setTimeout(r, 300)); // the account monitor pushes on its own timer
+      await s.engine.idle();
+    }
+    const summary = await detail();
+    expect(summary.RiskStatus).toBe('margin_call');
+    expect(Number(summary.HazardRate)).toBeGreaterThan(50);
+    expect(Number(summary.HazardRate)).toBeLessThanOrEqual(100);
+    expect(riskOf(await warned)).toBe('margin_call');
+    // A warning, not a close: the position is still open.
+    expect(await sqlCount(s, sql`select count(*) as n from orders where id = ${o.Id} and status = 1`)).toBe(
+      1,
+    );
+    socket.close();
+  });
+
   it('answers a repeated Idempotency-Key with the first answer instead of acting twice', async () => {
     const token = await demo('trade-idem-0001');
     const url = `/v1/api/forex/submit?type=1&cont=0.1&forex_id=${btc.Id}&status=1&multiple=10`;

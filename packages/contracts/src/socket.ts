@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { candle, candlePeriod } from './entities/candle.ts';
+import { riskStatus } from './entities/order.ts';
 
 /** Spec §7 socket protocol at /v1/ws. Every frame is JSON with a `type`. */
 export const clientSocketMessage = z.discriminatedUnion('type', [
@@ -63,7 +64,7 @@ export const forexTradePush = z.object({
     CautionMoneyAll: z.string(),
     NetValue: z.string(),
     /** DESIGN §3: 'margin_call' at or below the margin-call level (100 %), a warning to the trader. */
-    RiskStatus: z.enum(['none', 'ok', 'margin_call', 'stop_out']),
+    RiskStatus: riskStatus,
     TransOrder: z.array(z.object({ Id: z.number().int(), UpdatePrice: z.number(), FactProfits: z.string() })),
   }),
 });

@@ -66,7 +66,7 @@ export class AccountMonitor {
               HazardRate: s.HazardRate,
               CautionMoneyAll: s.CautionMoneyAll,
               NetValue: s.NetValue,
-              RiskStatus: s.riskStatus,
+              RiskStatus: s.RiskStatus,
               TransOrder: positions.map((o) => ({
                 Id: o.id,
                 UpdatePrice: this.engine.currentClosePrice(o),

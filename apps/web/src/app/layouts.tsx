@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { tradeListKeys } from '../features/market/api/get-trade-list';
+import { useMarginCallAlert } from '../features/orders/hooks/use-margin-call-alert';
 import { queryClient } from '../lib/query-client';
 import { socket } from '../lib/realtime';
 import { useSession } from '../stores/session';
@@ -13,6 +14,7 @@ const TRADE_LIST_PATHS = new Set(['/', '/trade']);
 export function RootLayout() {
   const location = useLocation();
   const first = useRef(true);
+  useMarginCallAlert();
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation (location.key)
   useEffect(() => {
     window.scrollTo(0, 0);

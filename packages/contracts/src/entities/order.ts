@@ -46,6 +46,13 @@ export const order = z.object({
 export type Order = z.infer<typeof order>;
 
 /** Order screen summary card and the FOREX_TRADE push (DESIGN §3). */
+/**
+ * DESIGN §3: 'none' with nothing held, 'ok', 'margin_call' at or below the margin-call level (a
+ * warning to the trader), 'stop_out' at or below the stop-out level (the engine is closing).
+ */
+export const riskStatus = z.enum(['none', 'ok', 'margin_call', 'stop_out']);
+export type RiskStatusText = z.infer<typeof riskStatus>;
+
 export const accountSummary = z.object({
   balance: decimalText,
   lock_balance: decimalText,
@@ -54,5 +61,6 @@ export const accountSummary = z.object({
   NetValue: decimalText,
   HazardRate: z.string().describe('Risk rate in %, 2 decimals; empty when nothing is held'),
   PrepaymentRatio: z.string().describe('Margin ÷ net value in %, 2 decimals; empty when nothing is held'),
+  RiskStatus: riskStatus,
 });
 export type AccountSummary = z.infer<typeof accountSummary>;

@@ -46,7 +46,7 @@ export function tradingRoutes(app: FastifyInstance, trading: TradingService, db:
     { msgKey: 'ok.stops_updated' },
   );
   registerCall(app, forexDetailCall, async ({ user }) => {
-    const { rawFloating: _floating, riskStatus: _status, ...s } = await trading.summary(user.userId);
+    const { rawFloating: _floating, ...s } = await trading.summary(user.userId);
     return s;
   });
   registerCall(app, resetDemoCall, ({ user }) => trading.resetDemo(user.userId), {

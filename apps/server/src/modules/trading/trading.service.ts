@@ -42,9 +42,7 @@ export function createTradingService(deps: TradingDeps) {
   };
 
   /** The account card figures (DESIGN §3), exact, from the engine's book and the live marks. */
-  async function summary(
-    userId: number,
-  ): Promise<AccountSummary & { rawFloating: string; riskStatus: string }> {
+  async function summary(userId: number): Promise<AccountSummary & { rawFloating: string }> {
     const figures = await engine.figures(userId);
     const rates = engine.rates();
     const floating = engine
@@ -63,8 +61,8 @@ export function createTradingService(deps: TradingDeps) {
       NetValue: toCents(f.netValue),
       HazardRate: f.riskRate ? toPercentText(f.riskRate) : '',
       PrepaymentRatio: f.prepaymentRatio && !figures.margin.isZero() ? toPercentText(f.prepaymentRatio) : '',
+      RiskStatus: f.status,
       rawFloating: floating.toFixed(),
-      riskStatus: f.status,
     };
   }
 

@@ -1,3 +1,4 @@
+import type { RiskStatusText } from '@meridian/contracts';
 import { create } from 'zustand';
 import type { OrderPages } from './api/get-orders';
 
@@ -7,6 +8,8 @@ export interface ForexTradeData {
   HazardRate: string;
   CautionMoneyAll: string;
   NetValue: string;
+  /** DESIGN §3: 'margin_call' warns the trader; 'stop_out' while the engine closes positions. */
+  RiskStatus?: RiskStatusText;
   TransOrder: Array<{ Id: number; UpdatePrice: number; FactProfits: string }>;
 }
 
@@ -74,4 +77,41 @@ export function unknownIds(data: OrderPages | undefined, ids: readonly number[])
   if (!data) return [];
   const known = new Set(data.pages.flatMap((p) => p.data.map((o) => o.Id)));
   return ids.filter((id) => !known.has(id));
+}
+
+/**
+ * Whether a FOREX_TRADE push should warn of a margin call (DESIGN §3): the account has just entered
+ * the margin-call band (from 'ok', 'none' or no push yet). Staying in it does not warn again on every
+ * push; leaving it and coming back does. A stop-out that leaves the account in the band warns too:
+ * the trader still has to act.
+ */
+export function entersMarginCall(previous: RiskStatusText | undefined, next: unknown): boolean {
+  return next === 'margin_call' && previous !== 'margin_call';
+}
+
+const RISK_STATUSES: ReadonlySet<unknown> = new Set<RiskStatusText>([
+  'none',
+  'ok',
+  'margin_call',
+  'stop_out',
+]);
+
+/**
+ * Follows the risk status of FOREX_TRADE pushes and calls `warn` when the account enters the
+ * margin-call band; `reset` forgets it (another account logged in). Pushes without a known status
+ * change nothing.
+ */
+export function marginCallWatcher(warn: () => void) {
+  let previous: RiskStatusText | undefined;
+  return {
+    push(data: unknown) {
+      const status = (data as { RiskStatus?: unknown } | null | undefined)?.RiskStatus;
+      if (!RISK_STATUSES.has(status)) return;
+      if (entersMarginCall(previous, status)) warn();
+      previous = status as RiskStatusText;
+    },
+    reset() {
+      previous = undefined;
+    },
+  };
 }

@@ -28,6 +28,13 @@ export function SummaryCard() {
   const prepayment = live
     ? livePrepayment(live.CautionMoneyAll, live.NetValue)
     : (base?.PrepaymentRatio ?? '');
+  const status = live?.RiskStatus ?? base?.RiskStatus;
+  const warning =
+    status === 'margin_call'
+      ? 'orders.marginCallWarning'
+      : status === 'stop_out'
+        ? 'orders.stopOutWarning'
+        : null;
 
   return (
     <section className={styles.summary} aria-label={t('orders.summaryLabel')} data-testid="summary">
@@ -62,6 +69,11 @@ export function SummaryCard() {
           <dd className="num">{base?.balance ? usdText(base.balance) : '--'}</dd>
         </div>
       </dl>
+      {warning && (
+        <p className={styles.riskWarning} role="alert" data-testid="risk-warning">
+          {t(warning)}
+        </p>
+      )}
     </section>
   );
 }

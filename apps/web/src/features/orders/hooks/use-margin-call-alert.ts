@@ -1,0 +1,27 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { TOPIC_FOREX_TRADE } from '../../../lib/calls';
+import { socket } from '../../../lib/realtime';
+import { toast } from '../../../lib/toast';
+import { useSession } from '../../../stores/session';
+import { marginCallWatcher } from '../live';
+
+/**
+ * The margin-call warning (DESIGN §3) on whatever screen the trader is on: FOREX_TRADE reaches the
+ * logged-in socket everywhere, and a toast tells when the account enters the margin-call band. The
+ * order screen's summary card keeps the warning on show while it lasts.
+ */
+export function useMarginCallAlert(): void {
+  const { t } = useTranslation();
+  useEffect(() => {
+    const watcher = marginCallWatcher(() => toast(t('orders.marginCallWarning')));
+    const offSession = useSession.subscribe((state, prev) => {
+      if (state.token !== prev.token) watcher.reset();
+    });
+    const offTrade = socket.on(TOPIC_FOREX_TRADE, (msg) => watcher.push(msg.data));
+    return () => {
+      offSession();
+      offTrade();
+    };
+  }, [t]);
+}
