@@ -54,3 +54,21 @@ describe('display formatting', () => {
     expect(p.area.endsWith('Z')).toBe(true);
   });
 });
+
+describe('prices in input boxes (what the API takes)', () => {
+  it('stay plain in every language while the screen shows them localized', async () => {
+    const { i18n } = await import('../src/lib/i18n');
+    const { inputPriceText, priceText } = await import('../src/features/orders/format');
+    const order = { ForexTradeLists: { Code: 'EURUSD', ShowCode: 'EUR/USD', PricePrecision: 5 } };
+    if (!i18n.isInitialized) await i18n.init({ lng: 'en', resources: {} });
+    const before = i18n.language;
+    await i18n.changeLanguage('de');
+    try {
+      expect(priceText(1.16512, order)).toBe('1,16512');
+      expect(inputPriceText(1.16512, order)).toBe('1.16512');
+      expect(inputPriceText(0, order)).toBe('');
+    } finally {
+      await i18n.changeLanguage(before);
+    }
+  });
+});

@@ -8,6 +8,13 @@ import { formatPercentText, formatPrice, groupDecimal } from '../../lib/format';
 export const priceText = (value: number, order: Pick<Order, 'ForexTradeLists'>) =>
   value > 0 ? formatPrice(value, order.ForexTradeLists.PricePrecision) : '--';
 
+/**
+ * A price as an input box holds it and the API takes it: plain digits and a point at the
+ * instrument's precision, whatever the language ('1.16512', never the German '1,16512').
+ */
+export const inputPriceText = (value: number, order: Pick<Order, 'ForexTradeLists'>) =>
+  value > 0 ? value.toFixed(Math.max(0, Math.min(10, order.ForexTradeLists.PricePrecision))) : '';
+
 /** 'up' for a gain, 'down' for a loss, 'flat' for zero, from a decimal string. */
 export function signOf(text: string): 'up' | 'down' | 'flat' {
   const t = text.trim();

@@ -4,7 +4,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { groupDecimal } from '../../../lib/format';
 import type { SetStops } from '../api/order-actions';
-import { isBuy, priceText, profitText, signOf, timeText } from '../format';
+import { inputPriceText, isBuy, priceText, profitText, signOf, timeText } from '../format';
 import { useLiveValues } from './order-row';
 import styles from './orders.module.css';
 
@@ -50,8 +50,9 @@ function DetailBody({
   const ended = order.Status >= 3;
   const neverFilled = order.Price <= 0;
   const openEdit = () => {
-    setStopLoss(order.TargetLossPrice > 0 ? priceText(order.TargetLossPrice, order) : '');
-    setTakeProfit(order.TargetProfitPrice > 0 ? priceText(order.TargetProfitPrice, order) : '');
+    // The boxes hold what the API takes, not the screen's localized text.
+    setStopLoss(inputPriceText(order.TargetLossPrice, order));
+    setTakeProfit(inputPriceText(order.TargetProfitPrice, order));
     setEditing(true);
   };
 
