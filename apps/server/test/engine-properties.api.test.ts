@@ -16,7 +16,8 @@ import type { InstrumentRecord } from '../src/modules/market/market-runtime.ts';
 
 /**
  * The engine against random ticks (gaps included) and random commands, on the real database:
- * after every step the books reconcile, no balance is negative, no position survives a tick that
+ * after every step the books reconcile, no balance is negative once nothing is open (a deficit while a
+ * position is open is the trader's, covered by its equity), no position survives a tick that
  * crossed its stop loss or take profit, a stop-out leaves the account above the level or flat,
  * and a closed order never comes back.
  */
@@ -205,8 +206,10 @@ describe('trading engine properties', () => {
           expect(await findMismatchedAccounts(database.db)).toEqual([]);
           for (const userId of accounts) {
             const b = await balanceOf(userId);
-            expect(money(b.balance).isNegative()).toBe(false);
             const open = engine.liveOrdersOf(userId).filter((o) => o.status === 1);
+            // Negative balance protection (DESIGN §3): with nothing open no balance is below zero;
+            // while a position is open a deficit is covered by its equity (the check below).
+            if (open.length === 0) expect(money(b.balance).isNegative()).toBe(false);
             for (const o of open) {
               const closeSide = o.side === 'buy' ? quote.bid : quote.ask;
               const sl = Number(o.stopLossText); // 0: none
@@ -290,7 +293,7 @@ describe('trading engine properties', () => {
   /**
    * Biased to stop-outs: heavily leveraged positions without stops, then moves against them (in
    * steps or as gaps). After every tick no account is left at or below the stop-out level with a
-   * position open, no balance is negative, and the books reconcile; across the runs stop-outs must
+   * position open, no balance is negative once nothing is open, and the books reconcile; across the runs stop-outs must
    * actually have happened, so the property cannot pass by never reaching them.
    */
   it('stops out every collapsing account on the tick that takes it to the level', async () => {
@@ -340,9 +343,11 @@ describe('trading engine properties', () => {
           expect(await findMismatchedAccounts(database.db)).toEqual([]);
           for (const userId of accounts) {
             const b = await balanceOf(userId);
-            expect(money(b.balance).isNegative()).toBe(false);
             const open = engine.liveOrdersOf(userId).filter((o) => o.status === 1);
-            if (open.length === 0) continue;
+            if (open.length === 0) {
+              expect(money(b.balance).isNegative()).toBe(false);
+              continue;
+            }
             const floating = open.reduce(
               (acc, o) => acc.plus(engine.floatingProfit(o) ?? money('0')),
               money('0'),
@@ -396,6 +401,103 @@ describe('trading engine properties', () => {
     expect(Number(row.rows[0]!.close_quote_seq)).toBe(seq);
     expect(await findMismatchedAccounts(database.db)).toEqual([]);
   });
+  const nbpEntries = async (userId: number) =>
+    Number(
+      (
+        (await database.db.execute(
+          sql`select count(*)::int as n from ledger_entries where user_id = ${userId} and type = ${LEDGER_TYPE.NEGATIVE_BALANCE_RESET}`,
+        )) as unknown as { rows: Array<{ n: number }> }
+      ).rows[0]!.n,
+    );
+  const at = (mid: number) => {
+    now += 1000;
+    quote = { ...quote, bid: mid - 15, ask: mid + 15, mid, timeMs: now, seq: ++seq };
+    engine.onQuote(quote);
+  };
+  const market = (userId: number, side: 'buy' | 'sell', quantity: string) =>
+    engine.submit(userId, {
+      side,
+      kind: 'market',
+      instrumentId: btc.id,
+      quantity,
+      leverage: 20,
+      targetPrice: '0',
+      stopLoss: '0',
+      takeProfit: '0',
+    });
+
+  it('forgives nothing while a position is still open: closing the losing leg of a hedge', async () => {
+    const [userId] = await newUsers(1);
+    at(100_015);
+    const buy = await market(userId!, 'buy', '9');
+    const sell = await market(userId!, 'sell', '9');
+    at(85_000); // −15 %: the buy loses ~135 000, the sell gains as much; equity ~110 % of margin
+    await engine.idle();
+    const equity = async () => {
+      const b = await balanceOf(userId!);
+      const floating = engine
+        .liveOrdersOf(userId!)
+        .reduce((acc, o) => acc.plus(engine.floatingProfit(o) ?? money('0')), money('0'));
+      return money(b.balance).plus(money(b.margin)).plus(floating);
+    };
+    const before = await equity();
+    await engine.close(userId!, buy.id);
+    // The loss is larger than the cash: the balance is negative while the sell leg holds the gain.
+    expect(money((await balanceOf(userId!)).balance).isNegative()).toBe(true);
+    expect(await nbpEntries(userId!)).toBe(0);
+    expect((await equity()).toFixed()).toBe(before.toFixed());
+    await engine.close(userId!, sell.id);
+    // Flat market, nothing forgiven: what is left is exactly the equity before the closes.
+    expect(money((await balanceOf(userId!)).balance).toFixed()).toBe(before.toFixed());
+    expect(await nbpEntries(userId!)).toBe(0);
+    expect(await findMismatchedAccounts(database.db)).toEqual([]);
+  });
+
+  it('once nothing is open, cancels the pending orders a deficit cannot fund, then resets the rest to zero', async () => {
+    const [userId] = await newUsers(1);
+    at(100_015);
+    const buy = await market(userId!, 'buy', '9');
+    const pending = await engine.submit(userId!, {
+      side: 'sell',
+      kind: 'pending',
+      instrumentId: btc.id,
+      quantity: '0.10',
+      leverage: 20,
+      targetPrice: '150000',
+      stopLoss: '0',
+      takeProfit: '0',
+    });
+    at(40_000); // a gap through the stop-out level: the buy is stopped out far below zero
+    await engine.idle();
+    const rows = (await database.db.execute(
+      sql`select id, status, close_reason from orders where id in (${buy.id}, ${pending.id}) order by id`,
+    )) as unknown as { rows: Array<{ id: number; status: number; close_reason: string }> };
+    expect(rows.rows.map((r) => [r.status, r.close_reason])).toEqual([
+      [3, 'stop_out'],
+      [4, 'negative_balance'],
+    ]);
+    const b = await balanceOf(userId!);
+    expect(money(b.balance).toFixed()).toBe('0');
+    expect(money(b.margin).toFixed()).toBe('0');
+    expect(await nbpEntries(userId!)).toBe(1);
+    expect(await findMismatchedAccounts(database.db)).toEqual([]);
+  });
+
+  it('refuses to close on a stale price (DESIGN §4: a close is a fill too), and closes on the next tick', async () => {
+    const [userId] = await newUsers(1);
+    at(100_015);
+    const buy = await market(userId!, 'buy', '0.10');
+    now += 61_000; // the feed went quiet for longer than the instrument's expected interval (60 s here)
+    await expect(engine.close(userId!, buy.id)).rejects.toMatchObject({
+      errorName: 'ORDER_PRICE_UNAVAILABLE',
+    });
+    expect(engine.liveOrder(buy.id)?.status).toBe(1);
+    at(100_115);
+    const closed = await engine.close(userId!, buy.id);
+    expect(closed.status).toBe(3);
+    expect(money(closed.closePrice!).toFixed()).toBe('100100');
+  });
+
   it('refuses money beyond what the engine holds exactly (2^53 − 1 micro-dollars), changing nothing', async () => {
     const [userId] = await newUsers(1);
     const before = await engine.figures(userId!);

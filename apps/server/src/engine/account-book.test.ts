@@ -63,6 +63,17 @@ describe('account book money (micro-dollars as safe integers, ADR 0007)', () => 
         allowNegativeBalance: true,
       }),
     ).toEqual({ ok: true, balanceAfter: -1_000_000 });
+    // In deficit: money coming in is taken even when it does not lift the balance above zero (a
+    // cancelled order's reserves, a deposit); money going out is refused as before.
+    expect(book.move({ userId: 1, type: LEDGER_TYPE.POSITION_SETTLE, balanceDelta: 400_000 })).toEqual({
+      ok: true,
+      balanceAfter: -600_000,
+    });
+    expect(book.move({ userId: 1, type: LEDGER_TYPE.TRADE_FEE, balanceDelta: -1 })).toEqual({ ok: false });
+    expect(book.move({ userId: 1, type: LEDGER_TYPE.POSITION_SETTLE, balanceDelta: 600_000 })).toEqual({
+      ok: true,
+      balanceAfter: 0,
+    });
   });
 
   it('refuses figures a double cannot hold exactly instead of rounding them', () => {

@@ -27,8 +27,8 @@ export interface Movement {
   memo?: string;
   idempotencyKey?: string;
   /**
-   * Only for settling a position: a loss may take the balance below zero for the one entry that
-   * records it, which negative balance protection then resets with an entry of its own.
+   * Only for settling a position: its loss may take the balance below zero (negative balance
+   * protection, DESIGN §3, then decides what happens: the engine's coverNegativeBalance).
    */
   allowNegativeBalance?: boolean;
 }
@@ -262,7 +262,10 @@ export class AccountBook {
     const margin = this.margin[s]! + dm;
     if (!Number.isSafeInteger(balance) || !Number.isSafeInteger(lock) || !Number.isSafeInteger(margin))
       return { ok: false };
-    if ((balance < 0 && !m.allowNegativeBalance) || lock < 0 || margin < 0) return { ok: false };
+    // Only a movement that takes money out may not leave the balance below zero; one that brings
+    // money to a balance in deficit (a hedge's losing leg closed first, see the engine's
+    // coverNegativeBalance) is always welcome: a deposit, a cancelled order's reserves.
+    if ((balance < 0 && db < 0 && !m.allowNegativeBalance) || lock < 0 || margin < 0) return { ok: false };
     this.balance[s] = balance;
     this.lock[s] = lock;
     this.margin[s] = margin;

@@ -9,12 +9,14 @@ import {
   checkStopEditFast,
   classifyPending,
   closeSideOf,
+  compareScaled,
   type ExactRateSource,
   type FastAcceptedOrder,
   type FastOrderContext,
   type FastStops,
   feeExact,
   formatScaled,
+  isQuoteFresh,
   LEDGER_SCALE,
   LEDGER_TYPE,
   type Money,
@@ -742,7 +744,9 @@ export class TradingEngine {
     if (!o) return this.refuse(userId, orderId, 1);
     if (this.deps.market.status(o.instrumentId) !== 1) throw new AppError('ORDER_MARKET_CLOSED');
     const q = this.deps.market.latest(o.instrumentId);
-    if (!q) throw new AppError('ORDER_PRICE_UNAVAILABLE');
+    // No fill on a stale price (DESIGN §4): a close is a fill too.
+    if (!q || !isQuoteFresh(q, this.deps.now(), this.deps.market.maxQuoteAgeMs(o.instrumentId)))
+      throw new AppError('ORDER_PRICE_UNAVAILABLE');
     const fx = new Effects();
     const row = this.settle(o, q, 'user', fx);
     await this.durable(fx);
@@ -756,8 +760,7 @@ export class TradingEngine {
     const profit = this.profitAt(o, instrument, pq, this.rates());
     if (profit === null) throw new AppError('ORDER_CONVERSION_UNAVAILABLE');
     const memo = `order ${o.id}`;
-    // A loss larger than the balance can hold leaves it negative for this one entry; negative
-    // balance protection (DESIGN §3) then resets it to zero with an entry of its own.
+    // A loss larger than the balance leaves it negative; see coverNegativeBalance for what follows.
     const settled = this.mustMove({
       userId: o.userId,
       type: LEDGER_TYPE.POSITION_SETTLE,
@@ -767,14 +770,6 @@ export class TradingEngine {
       idempotencyKey: `settle:${o.id}`,
       allowNegativeBalance: true,
     });
-    if (settled.balanceAfter < 0)
-      this.mustMove({
-        userId: o.userId,
-        type: LEDGER_TYPE.NEGATIVE_BALANCE_RESET,
-        balanceDelta: -settled.balanceAfter,
-        memo,
-        idempotencyKey: `nbp:${o.id}`,
-      });
     const row = endedRowOf(o, {
       status: 3,
       closePrice: text(closeSideOf(o.side, pq)),
@@ -788,7 +783,31 @@ export class TradingEngine {
     });
     this.stage(o, o, row);
     fx.end(o.userId, o.id);
+    if (settled.balanceAfter < 0) this.coverNegativeBalance(o.userId, o.id, fx);
     return row;
+  }
+
+  /**
+   * Negative balance protection (DESIGN §3), for the account as a whole. While a position is still
+   * open the deficit is the trader's: the open positions' margin and profit stand behind it (closing
+   * one leg of a hedge at a loss larger than the balance is not a loss to forgive while the other leg
+   * holds the gain), and the stop-out watches the account's equity as before. Once nothing is open,
+   * pending orders cannot be funded from a deficit: they are cancelled (their reserved margin and fee
+   * come back first), and whatever is still below zero is reset to zero by an entry of its own.
+   */
+  private coverNegativeBalance(userId: number, closedOrderId: number, fx: Effects) {
+    const live = this.liveOrdersOf(userId);
+    if (live.some((x) => x.status === 1)) return;
+    for (const p of live) this.cancelPending(p, 'negative_balance', fx);
+    const balance = this.book.balance[this.accountFor(userId)]!;
+    if (balance < 0)
+      this.mustMove({
+        userId,
+        type: LEDGER_TYPE.NEGATIVE_BALANCE_RESET,
+        balanceDelta: -balance,
+        memo: `order ${closedOrderId}`,
+        idempotencyKey: `nbp:${closedOrderId}`,
+      });
   }
 
   async cancel(userId: number, orderId: number): Promise<OrderRow> {
@@ -959,6 +978,12 @@ export class TradingEngine {
     const lots = lotsOf(o);
     const slot = this.accountFor(o.userId);
     const fillPrice = pendingFillPriceExact(o.pendingKind, pq);
+    // Filled at its own target: the margin and fee reserved when it was placed stand (DESIGN §4
+    // recomputes them after a gap only; a conversion rate that moved since is not a gap).
+    if (compareScaled(fillPrice, target) === 0) {
+      this.openFilled(o, q, pq, fillPrice, o.margin, o.fee, fx);
+      return;
+    }
     const marginR = marginExact(
       {
         contractSize: o.contractSize,
@@ -976,11 +1001,11 @@ export class TradingEngine {
     const margin = safeNumber(marginBig);
     const fee = safeNumber(feeExact(o.feeType, o.feeRate, lots, { n: marginBig, s: LEDGER_SCALE }));
     const extra = addMicros(addMicros(margin, -o.margin), addMicros(fee, -o.fee));
-    if (extra > this.book.balance[slot]!) {
+    // Only money the fill takes needs covering; money it gives back never cancels it.
+    if (extra > 0 && extra > this.book.balance[slot]!) {
       this.cancelPending(o, 'gap_unfunded', fx);
       return;
     }
-    const fillText = text(fillPrice);
     // Also when a higher margin and a lower fee cancel out: the account's margin must follow.
     if (extra !== 0 || margin !== o.margin)
       this.mustMove({
@@ -988,22 +1013,35 @@ export class TradingEngine {
         type: LEDGER_TYPE.MARGIN_HOLD,
         balanceDelta: -extra,
         marginDelta: addMicros(margin, -o.margin),
-        memo: `order ${o.id} filled at ${fillText}`,
+        memo: `order ${o.id} filled at ${text(fillPrice)}`,
         idempotencyKey: `fill-adjust:${o.id}`,
       });
+    this.openFilled(o, q, pq, fillPrice, margin, fee, fx);
+  }
+
+  /** The pending order `o` as an open position at `fillPrice`, holding `margin` and `fee`. */
+  private openFilled(
+    o: LiveOrder,
+    q: Quote,
+    pq: PricedQuote,
+    fillPrice: Scaled,
+    margin: number,
+    fee: number,
+    fx: Effects,
+  ) {
     const next: LiveOrder = {
       ...o,
       status: 1,
       pendingKind: null,
-      openPriceText: fillText,
+      openPriceText: text(fillPrice),
       openBid: pq.bidText,
       openAsk: pq.askText,
       openQuoteTime: pq.time,
       openQuoteSeq: q.seq,
       margin,
       fee,
-      marginText: microText(margin),
-      feeText: microText(fee),
+      marginText: margin === o.margin ? o.marginText : microText(margin),
+      feeText: fee === o.fee ? o.feeText : microText(fee),
       openedAtMs: this.deps.now(),
       // A new object: the pending order's index links go with it when it is unindexed.
       triggerSlot: -1,
@@ -1085,6 +1123,8 @@ export class TradingEngine {
     }
     const fx = new Effects();
     for (const o of orders) {
+      // A close that left the balance negative may have cancelled the remaining pending orders.
+      if (this.live.get(o.id) !== o) continue;
       if (o.status === 0) this.cancelPending(o, 'demo_reset', fx);
       else this.settle(o, this.deps.market.latest(o.instrumentId)!, 'demo_reset', fx);
     }

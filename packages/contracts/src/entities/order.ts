@@ -15,6 +15,7 @@ export const CLOSE_REASONS = [
   'admin',
   'cancelled',
   'gap_unfunded',
+  'negative_balance',
 ] as const;
 
 /**
