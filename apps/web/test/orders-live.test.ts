@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { nextPageOf, type OrderPage, type OrderPages } from '../src/features/orders/api/get-orders';
 import {
   closedIdsOf,
+  filledFromPending,
   listHasAny,
   removeOrders,
   unknownIds,
@@ -62,6 +63,13 @@ describe('FOREX_CLOSED removes the ended orders from the list', () => {
     expect(listHasAny(list, [5])).toBe(true);
     expect(listHasAny(list, [4])).toBe(false);
     expect(unknownIds(list, [9, 10])).toEqual([10]);
+  });
+
+  it('tells which pending orders a FOREX_TRADE push shows as positions now (filled)', () => {
+    // The pending list holds 9, 8, 7, 6, 5; the push lists the open positions 3, 7 and 5.
+    expect(filledFromPending(list, [3, 7, 5])).toEqual([7, 5]);
+    expect(filledFromPending(list, [3])).toEqual([]);
+    expect(filledFromPending(undefined, [7])).toEqual([]);
   });
 });
 

@@ -72,6 +72,16 @@ export function listHasAny(data: OrderPages | undefined, ids: readonly number[])
   return data.pages.some((p) => p.data.some((o) => wanted.has(o.Id)));
 }
 
+/**
+ * Ids of open positions (a FOREX_TRADE push) that the loaded pending list still shows: pending
+ * orders that have just filled (a fill sends no FOREX_CLOSED: the order lives on as a position).
+ */
+export function filledFromPending(pending: OrderPages | undefined, positionIds: readonly number[]): number[] {
+  if (!pending) return [];
+  const listed = new Set(pending.pages.flatMap((p) => p.data.map((o) => o.Id)));
+  return positionIds.filter((id) => listed.has(id));
+}
+
 /** Ids of a push that the loaded list does not show yet (a pending order that just filled). */
 export function unknownIds(data: OrderPages | undefined, ids: readonly number[]): number[] {
   if (!data) return [];

@@ -6,6 +6,7 @@ import { type OrderPages, orderKeys } from '../api/get-orders';
 import {
   closedIdsOf,
   type ForexTradeData,
+  filledFromPending,
   listHasAny,
   removeOrders,
   unknownIds,
@@ -14,7 +15,8 @@ import {
 
 /**
  * The order screen's live pushes (spec §7). FOREX_TRADE (sent to the logged-in socket; the sub is
- * harmless) updates the summary and the rows' current price and profit; FOREX_CLOSED removes the
+ * harmless) updates the summary and the rows' current price and profit, and moves pending orders
+ * that filled off the pending list; FOREX_CLOSED removes the
  * orders from the holding and pending lists, refreshes history and the summary, and tells the
  * screen which ids ended (to close an open detail popup).
  */
@@ -30,9 +32,19 @@ export function useOrderPushes(onClosed: (ids: number[]) => void): void {
       const data = msg.data as ForexTradeData | undefined;
       if (!data || typeof data !== 'object') return;
       useLiveOrders.getState().apply(data);
+      const ids = (data.TransOrder ?? []).map((o) => o.Id);
+      // Pending orders that are positions now (filled): off the pending list, its open detail
+      // closed (its Cancel no longer applies), the holding list and the summary reloaded.
+      const filled = filledFromPending(queryClient.getQueryData<OrderPages>(orderKeys.list(0)), ids);
+      if (filled.length > 0) {
+        queryClient.setQueryData<OrderPages>(orderKeys.list(0), (d) => removeOrders(d, filled));
+        void queryClient.invalidateQueries({ queryKey: orderKeys.list(1) });
+        void queryClient.invalidateQueries({ queryKey: orderKeys.summary });
+        closedHandler.current(filled);
+        return;
+      }
       // A position the holding list does not show yet (a pending order filled): reload, at most every 2 s.
       const holding = queryClient.getQueryData<OrderPages>(orderKeys.list(1));
-      const ids = (data.TransOrder ?? []).map((o) => o.Id);
       if (unknownIds(holding, ids).length > 0 && Date.now() - lastRefresh > 2000) {
         lastRefresh = Date.now();
         void queryClient.invalidateQueries({ queryKey: orderKeys.list(1) });
