@@ -17,6 +17,7 @@ function shiftedClock(startMs: number): Clock {
 
 import { AccountMonitor } from './engine/account-monitor.ts';
 import { TradingEngine } from './engine/trading-engine.ts';
+import { KEY_RETENTION_MS, pruneKeys } from './lib/idempotency.ts';
 import { SessionEvents } from './lib/session-events.ts';
 import { LiveSettings } from './modules/settings/live-settings.ts';
 import { ensureFirstOwner } from './modules/staff/staff.routes.ts';
@@ -114,6 +115,14 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
       monitor?.onQuoteFor(q.instrumentId);
     });
     monitor.start();
+    // Idempotency answers are kept a day (retries come within minutes): pruned at start and hourly.
+    const pruneIdempotency = () =>
+      pruneKeys(database!.db, new Date(clock.now() - KEY_RETENTION_MS)).catch((err) =>
+        bootLog.error({ err }, 'pruning idempotency keys failed'),
+      );
+    await pruneIdempotency();
+    const pruneTimer = setInterval(() => void pruneIdempotency(), 60 * 60_000);
+    pruneTimer.unref();
     await ensureFirstOwner(database.db, {
       email: config.ADMIN_EMAIL,
       password: config.ADMIN_PASSWORD,
@@ -142,6 +151,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
       engine,
       async close() {
         await app.close();
+        clearInterval(pruneTimer);
         monitor?.stop();
         settings.stop();
         await engine.idle();

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ABANDONED_CLAIM_MS, claimKey, pruneKeys, scopedKey, storeAnswer } from '../src/lib/idempotency.ts';
 import { findMismatchedAccounts } from '../src/modules/ledger/ledger.repository.ts';
 import { getJson, registerEmail, sqlCount } from './support/accounts.ts';
 import { DB_KINDS } from './support/databases.ts';
@@ -318,6 +319,47 @@ describe.each(DB_KINDS)('trading on %s', (kind) => {
     ).json();
     expect(other.code).toBe(1);
     expect((await call(token, '/v1/api/forex/my_deal', { status: 1, page: 1 })).data.total).toBe(2);
+
+    // A close repeated with its key answers the first close (not 'not an open position').
+    const closeUrl = `/v1/api/forex/close?id=${first.data.Id}`;
+    const closeHeaders = { ...headers, 'idempotency-key': 'close-key-0001' };
+    const closed = (await s.app.inject({ method: 'GET', url: closeUrl, headers: closeHeaders })).json();
+    expect(closed.code).toBe(1);
+    expect((await s.app.inject({ method: 'GET', url: closeUrl, headers: closeHeaders })).json()).toEqual(
+      closed,
+    );
+    // A key is scoped to its call: the submit's key sent to close is a new request, never the
+    // submit's answer (here: the position is already closed).
+    const reused = (await s.app.inject({ method: 'GET', url: closeUrl, headers })).json();
+    expect(reused.code).not.toBe(1);
+    expect(reused.data).toBeNull();
+  });
+
+  it('takes over an idempotency claim left unanswered by a dead process, and prunes old answers', async () => {
+    const userId = 9_000_001;
+    const t0 = new Date(s.clock.ms);
+    const key = scopedKey('/v1/api/forex/close', 'abandoned-0001');
+    expect(await claimKey(s.database.db, userId, key, '/v1/api/forex/close', t0)).toEqual({ kind: 'new' });
+    // The process died here: no answer, no release. A retry a minute later still waits…
+    const later = (ms: number) => new Date(t0.getTime() + ms);
+    expect(await claimKey(s.database.db, userId, key, '/v1/api/forex/close', later(60_000))).toEqual({
+      kind: 'in_progress',
+    });
+    // …one past the abandonment limit takes it over and acts.
+    expect(
+      await claimKey(s.database.db, userId, key, '/v1/api/forex/close', later(ABANDONED_CLAIM_MS + 1)),
+    ).toEqual({ kind: 'new' });
+    await storeAnswer(s.database.db, userId, key, { code: 1, msg: 'ok', data: null });
+    expect(
+      await claimKey(s.database.db, userId, key, '/v1/api/forex/close', later(ABANDONED_CLAIM_MS + 2)),
+    ).toEqual({ kind: 'done', response: { code: 1, msg: 'ok', data: null } });
+    // Answers older than the retention are forgotten; newer ones are kept.
+    const count = async () =>
+      sqlCount(s, sql`select count(*) as n from idempotency_keys where user_id = ${userId}`);
+    expect(await count()).toBe(1);
+    expect(await pruneKeys(s.database.db, later(ABANDONED_CLAIM_MS))).toBe(0);
+    expect(await pruneKeys(s.database.db, later(ABANDONED_CLAIM_MS + 2))).toBe(1);
+    expect(await count()).toBe(0);
   });
 
   it('resets a demo account: everything closed, the starting balance restored; refused for real accounts', async () => {

@@ -326,6 +326,19 @@ describe.each(DB_KINDS)('wallet on %s', (kind) => {
     expect(await findMismatchedAccounts(s.database.db)).toEqual([]);
   });
 
+  it('answers a withdrawal retried with its Idempotency-Key once, freezing the amount once', async () => {
+    const token = await fundedUser('retry@wallet.test', '500');
+    const { currency, method } = await bindTrc20(token);
+    const form = { draw_currency_id: currency.id, number: '200', draw_method_id: method.id };
+    const headers = { authorization: token, 'idempotency-key': 'withdraw-retry-0001' };
+    const first = await postForm(s, '/api/account/draw', form, headers);
+    expect(first.code).toBe(1);
+    expect(await postForm(s, '/api/account/draw', form, headers)).toEqual(first);
+    expect(await balance(token)).toEqual({ balance: '300.00', lock_balance: '200.00' });
+    expect((await get(token, '/api/account/draw_list', { type: 1 })).data.total).toBe(1);
+    expect(await findMismatchedAccounts(s.database.db)).toEqual([]);
+  });
+
   it('never lets withdrawals and orders together use more than the free margin', async () => {
     const token = await fundedUser('margin@wallet.test', '2000');
     const { currency, method } = await bindTrc20(token);

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema.ts';
 
@@ -6,6 +6,20 @@ export type IdempotencyClaim =
   | { kind: 'new' }
   | { kind: 'done'; response: unknown }
   | { kind: 'in_progress' };
+
+/**
+ * A claim with no answer after this long belongs to a request that never finished (the process
+ * died between claim and answer): taken over rather than answered 'in progress' forever.
+ */
+export const ABANDONED_CLAIM_MS = 2 * 60_000;
+/** How long an answer is kept for repeats: retries come within minutes, not days. */
+export const KEY_RETENTION_MS = 24 * 60 * 60_000;
+
+/**
+ * The stored key of a request: the client's key within the call it was sent to, so one key reused
+ * on another call is another request (never that call's answer).
+ */
+export const scopedKey = (route: string, key: string) => `${route} ${key}`;
 
 /** Claims a key for a user; a repeat sees the stored answer, or that the first is still running. */
 export async function claimKey(
@@ -15,19 +29,34 @@ export async function claimKey(
   route: string,
   now: Date,
 ): Promise<IdempotencyClaim> {
-  const inserted = await db
-    .insert(idempotencyKeys)
-    .values({ userId, key, route, createdAt: now })
-    .onConflictDoNothing()
-    .returning({ key: idempotencyKeys.key });
-  if (inserted.length === 1) return { kind: 'new' };
-  const rows = await db
-    .select()
-    .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
-  const row = rows[0];
-  if (!row || row.response === null) return { kind: 'in_progress' };
-  return { kind: 'done', response: row.response };
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const inserted = await db
+      .insert(idempotencyKeys)
+      .values({ userId, key, route, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+    if (inserted.length === 1) return { kind: 'new' };
+    const row = (
+      await db
+        .select()
+        .from(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
+    )[0];
+    if (row && row.response !== null) return { kind: 'done', response: row.response };
+    if (!row || now.getTime() - row.createdAt.getTime() < ABANDONED_CLAIM_MS) return { kind: 'in_progress' };
+    // Abandoned: free it (only as it was seen) and claim it once more.
+    await db
+      .delete(idempotencyKeys)
+      .where(
+        and(
+          eq(idempotencyKeys.userId, userId),
+          eq(idempotencyKeys.key, key),
+          isNull(idempotencyKeys.response),
+          eq(idempotencyKeys.createdAt, row.createdAt),
+        ),
+      );
+  }
+  return { kind: 'in_progress' };
 }
 
 export async function storeAnswer(db: Db, userId: number, key: string, response: unknown) {
@@ -46,4 +75,13 @@ export async function releaseKey(db: Db, userId: number, key: string) {
     .where(
       and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), isNull(idempotencyKeys.response)),
     );
+}
+
+/** Forgets keys claimed before `before` (answers past their retention). Returns how many. */
+export async function pruneKeys(db: Db, before: Date): Promise<number> {
+  const gone = await db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, before))
+    .returning({ key: idempotencyKeys.key });
+  return gone.length;
 }

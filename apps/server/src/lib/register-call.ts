@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import type { AuthUser } from '../plugins/authentication.ts';
 import { AppError } from './app-error.ts';
-import { claimKey, releaseKey, storeAnswer } from './idempotency.ts';
+import { claimKey, releaseKey, scopedKey, storeAnswer } from './idempotency.ts';
 
 /** A client-chosen key: 8–100 characters of letters, digits, '-' and '_'. */
 function idempotencyKeyOf(req: FastifyRequest): string | null {
@@ -73,8 +73,9 @@ export function registerCall<C extends CallContract>(
           query: (req.query ?? {}) as Input<C>['query'],
           body: (req.body ?? {}) as Input<C>['body'],
         });
-      const key = opts.idempotentIn && user ? idempotencyKeyOf(req) : null;
-      if (!key || !user || !opts.idempotentIn) return reply.ok(await run(), opts.msgKey);
+      const sent = opts.idempotentIn && user ? idempotencyKeyOf(req) : null;
+      if (!sent || !user || !opts.idempotentIn) return reply.ok(await run(), opts.msgKey);
+      const key = scopedKey(contract.path, sent);
 
       const db = opts.idempotentIn;
       const claim = await claimKey(db, user.userId, key, contract.path, new Date());

@@ -33,6 +33,7 @@ export function tradingRoutes(app: FastifyInstance, trading: TradingService, db:
   registerCall(app, myDealCall, ({ user, query }) => trading.myDeal(user.userId, query.status, query.page));
   registerCall(app, closeOrderCall, ({ user, query }) => trading.close(user.userId, query.id), {
     msgKey: 'ok.order_closed',
+    idempotentIn,
   });
   registerCall(app, cancelOrderCall, ({ user, query }) => trading.cancel(user.userId, query.id), {
     msgKey: 'ok.order_cancelled',

@@ -156,7 +156,8 @@ export function walletRoutes(app: FastifyInstance, deps: WalletDeps) {
       });
       return null;
     },
-    { msgKey: 'ok.deposit_submitted' },
+    // A request that moves money (DESIGN §4): a retry with the same Idempotency-Key answers once.
+    { msgKey: 'ok.deposit_submitted', idempotentIn: db },
   );
 
   registerCall(app, chargeSymbolsCall, async ({ user }) => {
@@ -199,7 +200,8 @@ export function walletRoutes(app: FastifyInstance, deps: WalletDeps) {
       });
       return null;
     },
-    { msgKey: 'ok.deposit_submitted' },
+    // A request that moves money (DESIGN §4): a retry with the same Idempotency-Key answers once.
+    { msgKey: 'ok.deposit_submitted', idempotentIn: db },
   );
 
   registerCall(app, depositRecordsCall, async ({ user, query }) => {
@@ -352,7 +354,8 @@ export function walletRoutes(app: FastifyInstance, deps: WalletDeps) {
       await repo.transitionWithdrawal(db, w.id, -1, { status: 0 });
       return null;
     },
-    { msgKey: 'ok.withdrawal_submitted' },
+    // A request that moves money (DESIGN §4): a retry with the same Idempotency-Key answers once.
+    { msgKey: 'ok.withdrawal_submitted', idempotentIn: db },
   );
 
   registerCall(app, drawListCall, async ({ user, query, req }) => {
