@@ -80,6 +80,36 @@ describe.each(DB_KINDS)('trading on %s', (kind) => {
     expect(noToken.code).toBe(999);
   });
 
+  it('refuses at the edge what the database could not hold or a client did not mean, failing no one else', async () => {
+    const token = await demo('trade-edge-00001');
+    const other = await demo('trade-edge-00002');
+    const invalid = async (q: Record<string, string | number>) => {
+      const r = await submit(token, q);
+      expect(r.code, JSON.stringify(q)).toBe(1001); // an invalid field, named in the message
+    };
+    // 15 digits before the point: beyond NUMERIC(24,10); it used to fail the journal's whole batch.
+    await invalid({ target_profit_price: '100000000000000' });
+    await invalid({ type: 2, stop_loss_price: '99999999999999999999999999999999' });
+    await invalid({ target_profit_price: '1.12345678901' }); // 11 decimals
+    await invalid({ cont: '1000000000000' }); // 13 digits of lots
+    // Whole numbers are plain digits: no hex, exponent, spaces, or an empty status taken as 0.
+    await invalid({ forex_id: '0x1' });
+    await invalid({ multiple: '1e1' });
+    await invalid({ type: '1.0' });
+    await invalid({ status: '' });
+    await invalid({ multiple: ' 10 ' });
+    const o = (await submit(token, {})).data;
+    const edit = await call(token, '/v1/api/forex/set_stop_price', {
+      id: o.Id,
+      stop_loss_price: '0',
+      target_profit_price: '100000000000000',
+    });
+    expect(edit.code).toBe(1001);
+    expect((await call(token, '/v1/api/forex/close', { id: `${o.Id}e0` })).code).toBe(1001);
+    // Meanwhile another account trades as usual.
+    expect((await submit(other, {})).code).toBe(1);
+  });
+
   it('sets and clears stop loss and take profit on a position and a pending order, stored and listed', async () => {
     const token = await demo('trade-stops-0001');
     const o = (await submit(token, {})).data; // a buy: stop loss below the bid, take profit above

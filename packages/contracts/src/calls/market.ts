@@ -3,8 +3,9 @@ import { defineCall } from '../define-call.ts';
 import { candle, candlePeriod } from '../entities/candle.ts';
 import { category } from '../entities/category.ts';
 import { instrument } from '../entities/instrument.ts';
+import { queryId } from '../query-fields.ts';
 
-const forexId = z.coerce.number().int().positive();
+const forexId = queryId();
 
 export const tradeListCall = defineCall({
   method: 'GET',

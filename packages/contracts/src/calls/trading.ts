@@ -1,16 +1,9 @@
 import { z } from 'zod';
 import { defineCall } from '../define-call.ts';
 import { accountSummary, order } from '../entities/order.ts';
+import { queryId, queryInt, queryLots, queryPrice } from '../query-fields.ts';
 
-const id = z.coerce.number().int().positive();
-/** Prices and lots arrive as query text; 0 or empty means "none" for optional prices. */
-const decimalQuery = z
-  .string()
-  .trim()
-  .max(32)
-  .regex(/^(\d+(\.\d+)?)?$/)
-  .default('0')
-  .transform((v) => v || '0');
+const id = queryId();
 
 export const submitOrderCall = defineCall({
   method: 'GET',
@@ -21,14 +14,14 @@ export const submitOrderCall = defineCall({
     'Open a market order (status 1) or place a pending order (status 0, at target_price); type 1 buy, 2 sell; ' +
     'cont lots; multiple the leverage; stop_loss_price / target_profit_price 0 for none',
   query: z.object({
-    type: z.coerce.number().int().min(1).max(2),
-    cont: decimalQuery,
+    type: queryInt(1, 2),
+    cont: queryLots(),
     forex_id: id,
-    status: z.coerce.number().int().min(0).max(1),
-    target_price: decimalQuery,
-    stop_loss_price: decimalQuery,
-    target_profit_price: decimalQuery,
-    multiple: z.coerce.number().int().min(0).max(10_000).default(0),
+    status: queryInt(0, 1),
+    target_price: queryPrice(),
+    stop_loss_price: queryPrice(),
+    target_profit_price: queryPrice(),
+    multiple: queryInt(0, 10_000).default(0),
   }),
   data: order,
 });
@@ -41,11 +34,8 @@ export const myDealCall = defineCall({
   summary:
     'Orders by status: 1 holding, 0 pending, 3 history (closed and cancelled); 20 a page, newest first',
   query: z.object({
-    status: z.coerce
-      .number()
-      .int()
-      .pipe(z.union([z.literal(0), z.literal(1), z.literal(3)])),
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    status: queryInt(0, 3).pipe(z.union([z.literal(0), z.literal(1), z.literal(3)])),
+    page: queryInt(1, 100_000).default(1),
   }),
   data: z.object({
     data: z.array(order),
@@ -81,7 +71,7 @@ export const setStopPriceCall = defineCall({
   auth: 'user',
   tag: 'trading',
   summary: 'Set or clear (0) the stop loss and take profit of a holding position or a pending order',
-  query: z.object({ id, target_profit_price: decimalQuery, stop_loss_price: decimalQuery }),
+  query: z.object({ id, target_profit_price: queryPrice(), stop_loss_price: queryPrice() }),
   data: order,
 });
 
