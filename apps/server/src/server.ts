@@ -33,6 +33,8 @@ export interface Server {
   hub: TopicHub;
   seed: SeedReport;
   engine: TradingEngine;
+  /** Who is online on the socket (the account monitor's audience). */
+  userChannels: UserChannels;
   close(): Promise<void>;
 }
 
@@ -149,6 +151,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
       hub,
       seed,
       engine,
+      userChannels,
       async close() {
         await app.close();
         clearInterval(pruneTimer);

@@ -37,6 +37,38 @@ describe.each(DB_KINDS)('socket /v1/ws on %s', (kind) => {
     c.close();
   });
 
+  it('never leaves a socket logged in that closed or failed while logging in', async () => {
+    const demo = async (device: string) => {
+      const r = await s.app.inject({
+        method: 'GET',
+        url: `/api/user/createAccountDemoForU?demo_id=${device}`,
+      });
+      const d = r.json().data;
+      return { token: d.token as string, userId: d.user.id as number };
+    };
+    const a = await demo('socket-race-00001');
+    // Closed while its login is still looking the session up: not registered afterwards.
+    for (let i = 0; i < 5; i++) {
+      const c = await connectSocket(s.wsUrl);
+      c.send({ type: 'login', token: a.token });
+      c.close();
+    }
+    await new Promise((r) => setTimeout(r, 300));
+    expect(s.userChannels.isOnline(a.userId)).toBe(false);
+    // A failed login on a logged-in socket drops the identity it had: no more of its pushes.
+    const b = await demo('socket-race-00002');
+    const c = await connectSocket(`${s.wsUrl}?lang=en`);
+    let result = c.next((f) => f.type === 'login_result');
+    c.send({ type: 'login', token: b.token });
+    expect(await result).toMatchObject({ code: 1 });
+    expect(s.userChannels.isOnline(b.userId)).toBe(true);
+    result = c.next((f) => f.type === 'login_result');
+    c.send({ type: 'login', token: 'not-a-real-token-at-all' });
+    expect(await result).toMatchObject({ code: 999 });
+    expect(s.userChannels.isOnline(b.userId)).toBe(false);
+    c.close();
+  });
+
   it('pushes DAY_MARKET quotes to subscribers only, and stops after unsub', async () => {
     const subscriber = await connectSocket(s.wsUrl);
     const bystander = await connectSocket(s.wsUrl);

@@ -14,6 +14,8 @@ const HIGH_WATER_BYTES = 256 * 1024;
 export class SocketConnection {
   userId: number | null = null;
   tokenHash: string | null = null;
+  /** Counts login frames: a lookup that finishes after a newer login began is dropped. */
+  loginAttempt = 0;
   lang: Language = 'hk';
   readonly topics = new Set<string>();
   lastSeenMs: number;

@@ -47,9 +47,17 @@ export async function registerSocketGateway(app: FastifyInstance, deps: GatewayD
     }
     set.add(conn);
   };
+  /**
+   * Sessions revoked in the last minute: a login whose lookup was still running when its session
+   * was revoked must not bind it afterwards (the revocation found no socket to close).
+   */
+  const recentlyRevoked = new Map<string, number>();
   const stopListening = deps.sessionEvents.onRevoked((hashes) => {
     const e = ERROR_CODES.AUTH_SESSION_INVALID;
+    const now = deps.now();
+    for (const [hash, at] of recentlyRevoked) if (now - at > 60_000) recentlyRevoked.delete(hash);
     for (const hash of hashes) {
+      recentlyRevoked.set(hash, now);
       for (const conn of bySession.get(hash) ?? []) {
         conn.reply({ type: 'error', code: e.code, msg: translate(conn.lang, e.msgKey) });
         conn.ws.close(4401, 'session revoked');
@@ -108,8 +116,16 @@ export async function registerSocketGateway(app: FastifyInstance, deps: GatewayD
         case 'pong':
           return;
         case 'login': {
-          const auth = await resolveToken(deps.db, m.token, new Date(deps.now()));
-          if (!auth) {
+          // A new login replaces whatever this socket was (a failed one leaves it logged out), and
+          // only the latest of overlapping logins may bind.
+          bind(conn, null, null);
+          const attempt = ++conn.loginAttempt;
+          const startedMs = deps.now();
+          const auth = await resolveToken(deps.db, m.token, new Date(startedMs));
+          // The socket closed, or another login started, while the session was looked up.
+          if (!connections.has(conn) || attempt !== conn.loginAttempt) return;
+          const revokedAt = auth ? recentlyRevoked.get(auth.tokenHash) : undefined;
+          if (!auth || (revokedAt !== undefined && revokedAt >= startedMs)) {
             const e = ERROR_CODES.AUTH_SESSION_INVALID;
             conn.reply({ type: 'login_result', code: e.code, msg: t(e.msgKey) });
             return;
@@ -119,6 +135,7 @@ export async function registerSocketGateway(app: FastifyInstance, deps: GatewayD
           return;
         }
         case 'logout':
+          conn.loginAttempt++; // a login still looking its session up must not bind after this
           bind(conn, null, null);
           conn.reply({ type: 'logout_result', code: SUCCESS_CODE, msg: t('ok.success') });
           return;
