@@ -188,6 +188,8 @@ async function runOn(kind: 'pglite' | 'postgres') {
         const r = await server.app.inject({
           method: 'GET',
           url: `/api/user/createAccountDemoForU?demo_id=bench-${tag}-${i.toString().padStart(6, '0')}`,
+          // Many clients, many addresses (new demo accounts are limited per address).
+          remoteAddress: `10.0.${i >> 8}.${i & 255}`,
         });
         const body = r.json() as { code: number; msg: string; data: { token: string } | null };
         if (body.code !== 1 || !body.data) throw new Error(`demo login failed: ${body.msg}`);

@@ -119,7 +119,8 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
     monitor.start();
     // Idempotency answers are kept a day (retries come within minutes): pruned at start and hourly.
     const pruneIdempotency = () =>
-      pruneKeys(database!.db, new Date(clock.now() - KEY_RETENTION_MS)).catch((err) =>
+      // Wall-clock time, as the claims are stamped (not the market clock, which CLOCK_START may shift).
+      pruneKeys(database!.db, new Date(Date.now() - KEY_RETENTION_MS)).catch((err) =>
         bootLog.error({ err }, 'pruning idempotency keys failed'),
       );
     await pruneIdempotency();

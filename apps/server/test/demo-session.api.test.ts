@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS_PER_ADDRESS_PER_HOUR } from '../src/modules/account/account.service.ts';
 import { findMismatchedAccounts } from '../src/modules/ledger/ledger.repository.ts';
 import { DB_KINDS } from './support/databases.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
@@ -84,5 +85,24 @@ describe.each(DB_KINDS)('demo session on %s', (kind) => {
   it('refuses a malformed device id with the field named', async () => {
     expect(await demo('short')).toEqual({ code: 1001, msg: 'Invalid value for demo_id', data: null });
     expect((await demo('has spaces in it')).code).toBe(1001);
+  });
+
+  it('limits new demo accounts per address, never resuming an existing one', async () => {
+    const from = (id: string, ip: string) =>
+      s.app.inject({
+        method: 'GET',
+        url: `/api/user/createAccountDemoForU?demo_id=${id}`,
+        headers: { lang: 'en' },
+        remoteAddress: ip,
+      });
+    const first = (await from('limit-device-0000', '203.0.113.7')).json();
+    expect(first.code).toBe(1);
+    for (let i = 1; i < DEMO_ACCOUNTS_PER_ADDRESS_PER_HOUR; i++)
+      expect((await from(`limit-device-${String(i).padStart(4, '0')}`, '203.0.113.7')).json().code).toBe(1);
+    const refused = (await from('limit-device-9999', '203.0.113.7')).json();
+    expect(refused).toEqual({ code: 1029, msg: 'Too many requests, please try again later', data: null });
+    // The same address resumes its devices' accounts; another address opens new ones.
+    expect((await from('limit-device-0000', '203.0.113.7')).json().data.user.id).toBe(first.data.user.id);
+    expect((await from('limit-device-9999', '203.0.113.8')).json().code).toBe(1);
   });
 });

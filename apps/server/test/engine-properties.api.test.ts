@@ -6,7 +6,7 @@ import { type Database, openDatabase } from '../src/db/client.ts';
 import { instruments, users } from '../src/db/schema.ts';
 import { seedIfEmpty } from '../src/db/seed.ts';
 import { rowOf } from '../src/engine/live-order.ts';
-import { TradingEngine } from '../src/engine/trading-engine.ts';
+import { MAX_LIVE_ORDERS_PER_ACCOUNT, TradingEngine } from '../src/engine/trading-engine.ts';
 import { AppError } from '../src/lib/app-error.ts';
 import { toRecord } from '../src/market/live-market.ts';
 import type { Quote } from '../src/market/types.ts';
@@ -496,6 +496,28 @@ describe('trading engine properties', () => {
     const closed = await engine.close(userId!, buy.id);
     expect(closed.status).toBe(3);
     expect(money(closed.closePrice!).toFixed()).toBe('100100');
+  });
+
+  it(`refuses an order beyond ${MAX_LIVE_ORDERS_PER_ACCOUNT} live ones per account, and takes it again once one ends`, async () => {
+    const [userId] = await newUsers(1);
+    at(100_015);
+    const place = () =>
+      engine.submit(userId!, {
+        side: 'buy',
+        kind: 'pending',
+        instrumentId: btc.id,
+        quantity: '0.01',
+        leverage: 20,
+        targetPrice: '50000',
+        stopLoss: '0',
+        takeProfit: '0',
+      });
+    const placed = [];
+    for (let i = 0; i < MAX_LIVE_ORDERS_PER_ACCOUNT; i++) placed.push(await place());
+    await expect(place()).rejects.toMatchObject({ errorName: 'ORDER_TOO_MANY_LIVE' });
+    await engine.cancel(userId!, placed[0]!.id);
+    expect((await place()).status).toBe(0);
+    expect(engine.liveOrdersOf(userId!)).toHaveLength(MAX_LIVE_ORDERS_PER_ACCOUNT);
   });
 
   it('refuses money beyond what the engine holds exactly (2^53 − 1 micro-dollars), changing nothing', async () => {

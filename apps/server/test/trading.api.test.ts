@@ -1,6 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ABANDONED_CLAIM_MS, claimKey, pruneKeys, scopedKey, storeAnswer } from '../src/lib/idempotency.ts';
+import {
+  ABANDONED_CLAIM_MS,
+  claimKey,
+  pruneKeys,
+  releaseKey,
+  scopedKey,
+  storeAnswer,
+} from '../src/lib/idempotency.ts';
 import { findMismatchedAccounts } from '../src/modules/ledger/ledger.repository.ts';
 import { getJson, registerEmail, sqlCount } from './support/accounts.ts';
 import { DB_KINDS } from './support/databases.ts';
@@ -369,20 +376,28 @@ describe.each(DB_KINDS)('trading on %s', (kind) => {
     const userId = 9_000_001;
     const t0 = new Date(s.clock.ms);
     const key = scopedKey('/v1/api/forex/close', 'abandoned-0001');
-    expect(await claimKey(s.database.db, userId, key, '/v1/api/forex/close', t0)).toEqual({ kind: 'new' });
+    const route = '/v1/api/forex/close';
+    expect(await claimKey(s.database.db, userId, key, route, t0)).toEqual({ kind: 'new', claimedAt: t0 });
     // The process died here: no answer, no release. A retry a minute later still waits…
     const later = (ms: number) => new Date(t0.getTime() + ms);
-    expect(await claimKey(s.database.db, userId, key, '/v1/api/forex/close', later(60_000))).toEqual({
+    expect(await claimKey(s.database.db, userId, key, route, later(60_000))).toEqual({ kind: 'in_progress' });
+    // …one past the abandonment limit takes it over and acts.
+    const takenAt = later(ABANDONED_CLAIM_MS + 1);
+    expect(await claimKey(s.database.db, userId, key, route, takenAt)).toEqual({
+      kind: 'new',
+      claimedAt: takenAt,
+    });
+    // Should the first request still be alive, it can neither answer nor free its successor's claim.
+    await releaseKey(s.database.db, userId, key, t0);
+    await storeAnswer(s.database.db, userId, key, t0, { code: 1, msg: 'stale', data: null });
+    expect(await claimKey(s.database.db, userId, key, route, later(ABANDONED_CLAIM_MS + 2))).toEqual({
       kind: 'in_progress',
     });
-    // …one past the abandonment limit takes it over and acts.
-    expect(
-      await claimKey(s.database.db, userId, key, '/v1/api/forex/close', later(ABANDONED_CLAIM_MS + 1)),
-    ).toEqual({ kind: 'new' });
-    await storeAnswer(s.database.db, userId, key, { code: 1, msg: 'ok', data: null });
-    expect(
-      await claimKey(s.database.db, userId, key, '/v1/api/forex/close', later(ABANDONED_CLAIM_MS + 2)),
-    ).toEqual({ kind: 'done', response: { code: 1, msg: 'ok', data: null } });
+    await storeAnswer(s.database.db, userId, key, takenAt, { code: 1, msg: 'ok', data: null });
+    expect(await claimKey(s.database.db, userId, key, route, later(ABANDONED_CLAIM_MS + 2))).toEqual({
+      kind: 'done',
+      response: { code: 1, msg: 'ok', data: null },
+    });
     // Answers older than the retention are forgotten; newer ones are kept.
     const count = async () =>
       sqlCount(s, sql`select count(*) as n from idempotency_keys where user_id = ${userId}`);

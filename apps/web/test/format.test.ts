@@ -67,6 +67,14 @@ describe('prices in input boxes (what the API takes)', () => {
       expect(priceText(1.16512, order)).toBe('1,16512');
       expect(inputPriceText(1.16512, order)).toBe('1.16512');
       expect(inputPriceText(0, order)).toBe('');
+      // A profit's sign comes from its value, whatever the language writes before the digits.
+      const { profitText } = await import('../src/features/orders/format');
+      for (const lang of ['fi', 'et', 'fa', 'ar', 'de']) {
+        await i18n.changeLanguage(lang);
+        expect(profitText('-3.10'), lang).not.toMatch(/^\+/);
+        expect(profitText('3.10'), lang).toMatch(/^\+/);
+        expect(profitText('0.001'), lang).not.toMatch(/^\+/);
+      }
     } finally {
       await i18n.changeLanguage(before);
     }

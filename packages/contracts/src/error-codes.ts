@@ -70,6 +70,7 @@ export const ERROR_CODES = {
   ORDER_DEMO_ONLY: { code: 4023, msgKey: 'error.order_demo_only', httpStatus: 200 },
   AUTH_ACCOUNT_FROZEN: { code: 3204, msgKey: 'error.auth_account_frozen', httpStatus: 200 },
   ORDER_TRADING_FROZEN: { code: 4024, msgKey: 'error.order_trading_frozen', httpStatus: 200 },
+  ORDER_TOO_MANY_LIVE: { code: 4025, msgKey: 'error.order_too_many_live', httpStatus: 200 },
   STAFF_LOGIN_FAILED: { code: 5101, msgKey: 'error.staff_login_failed', httpStatus: 200 },
   STAFF_TOTP_REQUIRED: { code: 5102, msgKey: 'error.staff_totp_required', httpStatus: 200 },
   STAFF_TOTP_INVALID: { code: 5103, msgKey: 'error.staff_totp_invalid', httpStatus: 200 },

@@ -142,9 +142,19 @@ function getOrCreate<K, V>(
 interface UserOrders {
   first: LiveOrder | null;
   last: LiveOrder | null;
+  /** How many are in the list (the live-orders cap). */
+  count: number;
   lots: Map<number, LotTally>;
 }
-const newUserOrders = (): UserOrders => ({ first: null, last: null, lots: new Map() });
+const newUserOrders = (): UserOrders => ({ first: null, last: null, count: 0, lots: new Map() });
+
+/**
+ * Open positions and pending orders one account may hold at once. Far above what a retail trader
+ * keeps (the lot limits bind first for real sizes), it bounds what one account can make the engine
+ * hold in memory and reload at every start: 0.01-lot orders on 40 instruments would otherwise reach
+ * hundreds of thousands (DECISIONS).
+ */
+export const MAX_LIVE_ORDERS_PER_ACCOUNT = 1000;
 
 function append(mine: UserOrders, o: LiveOrder) {
   // Appending a linked order would make a cycle (liveOrdersOf would never end): a bug, caught here.
@@ -155,6 +165,7 @@ function append(mine: UserOrders, o: LiveOrder) {
   if (mine.last) mine.last.nextOfUser = o;
   else mine.first = o;
   mine.last = o;
+  mine.count++;
 }
 
 function unlink(mine: UserOrders, o: LiveOrder) {
@@ -164,6 +175,7 @@ function unlink(mine: UserOrders, o: LiveOrder) {
   else mine.last = o.prevOfUser;
   o.prevOfUser = null;
   o.nextOfUser = null;
+  mine.count--;
 }
 
 /** An order's lots into (1) or out of (−1) its owner's tally for its instrument (kept at zero). */
@@ -609,7 +621,10 @@ export class TradingEngine {
       stopLoss: req.stopLoss,
       takeProfit: req.takeProfit,
     };
-    const lots = this.byUser.get(userId)?.lots.get(instrument.id);
+    const mine = this.byUser.get(userId);
+    if (mine !== undefined && mine.count >= MAX_LIVE_ORDERS_PER_ACCOUNT)
+      throw new AppError('ORDER_TOO_MANY_LIVE', { max: MAX_LIVE_ORDERS_PER_ACCOUNT });
+    const lots = mine?.lots.get(instrument.id);
     const ctx: FastOrderContext = {
       terms,
       marketOpen: this.deps.market.status(instrument.id) === 1,
@@ -783,7 +798,8 @@ export class TradingEngine {
     });
     this.stage(o, o, row);
     fx.end(o.userId, o.id);
-    if (settled.balanceAfter < 0) this.coverNegativeBalance(o.userId, o.id, fx);
+    // A demo reset sets the balance itself right after its closes: no protection entry in between.
+    if (settled.balanceAfter < 0 && reason !== 'demo_reset') this.coverNegativeBalance(o.userId, o.id, fx);
     return row;
   }
 
@@ -1122,12 +1138,10 @@ export class TradingEngine {
         throw new AppError('ORDER_CONVERSION_UNAVAILABLE');
     }
     const fx = new Effects();
-    for (const o of orders) {
-      // A close that left the balance negative may have cancelled the remaining pending orders.
-      if (this.live.get(o.id) !== o) continue;
-      if (o.status === 0) this.cancelPending(o, 'demo_reset', fx);
-      else this.settle(o, this.deps.market.latest(o.instrumentId)!, 'demo_reset', fx);
-    }
+    // Pending orders first (their reserves back), then the positions.
+    for (const o of orders) if (o.status === 0) this.cancelPending(o, 'demo_reset', fx);
+    for (const o of orders)
+      if (o.status === 1) this.settle(o, this.deps.market.latest(o.instrumentId)!, 'demo_reset', fx);
     const delta = addMicros(start, -this.book.balance[this.accountFor(userId)]!);
     if (delta !== 0)
       this.mustMove({ userId, type: LEDGER_TYPE.DEMO_RESET, balanceDelta: delta, memo: 'demo reset' });

@@ -3,15 +3,15 @@ import type { Db } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema.ts';
 
 export type IdempotencyClaim =
-  | { kind: 'new' }
-  | { kind: 'done'; response: unknown }
-  | { kind: 'in_progress' };
+  /** Ours: answer or release it with `claimedAt`, so a request taken over cannot touch its successor's claim. */
+  { kind: 'new'; claimedAt: Date } | { kind: 'done'; response: unknown } | { kind: 'in_progress' };
 
 /**
  * A claim with no answer after this long belongs to a request that never finished (the process
- * died between claim and answer): taken over rather than answered 'in progress' forever.
+ * died between claim and answer): taken over rather than answered 'in progress' forever. Long
+ * enough that a live request (waiting out a database outage) has given up first.
  */
-export const ABANDONED_CLAIM_MS = 2 * 60_000;
+export const ABANDONED_CLAIM_MS = 10 * 60_000;
 /** How long an answer is kept for repeats: retries come within minutes, not days. */
 export const KEY_RETENTION_MS = 24 * 60 * 60_000;
 
@@ -35,7 +35,7 @@ export async function claimKey(
       .values({ userId, key, route, createdAt: now })
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key });
-    if (inserted.length === 1) return { kind: 'new' };
+    if (inserted.length === 1) return { kind: 'new', claimedAt: now };
     const row = (
       await db
         .select()
@@ -59,22 +59,25 @@ export async function claimKey(
   return { kind: 'in_progress' };
 }
 
-export async function storeAnswer(db: Db, userId: number, key: string, response: unknown) {
+/** The claim made at `claimedAt`, while it has no answer (not one that took it over since). */
+const ownClaim = (userId: number, key: string, claimedAt: Date) =>
+  and(
+    eq(idempotencyKeys.userId, userId),
+    eq(idempotencyKeys.key, key),
+    isNull(idempotencyKeys.response),
+    eq(idempotencyKeys.createdAt, claimedAt),
+  );
+
+export async function storeAnswer(db: Db, userId: number, key: string, claimedAt: Date, response: unknown) {
   await db
     .update(idempotencyKeys)
     .set({ response })
-    .where(
-      and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), isNull(idempotencyKeys.response)),
-    );
+    .where(ownClaim(userId, key, claimedAt));
 }
 
 /** An unexpected failure leaves nothing done: free the key so the client may retry. */
-export async function releaseKey(db: Db, userId: number, key: string) {
-  await db
-    .delete(idempotencyKeys)
-    .where(
-      and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), isNull(idempotencyKeys.response)),
-    );
+export async function releaseKey(db: Db, userId: number, key: string, claimedAt: Date) {
+  await db.delete(idempotencyKeys).where(ownClaim(userId, key, claimedAt));
 }
 
 /** Forgets keys claimed before `before` (answers past their retention). Returns how many. */

@@ -88,17 +88,17 @@ export function registerCall<C extends CallContract>(
           msg: translate(req.lang, opts.msgKey ?? 'ok.success'),
           data: await run(),
         };
-        await storeAnswer(db, user.userId, key, envelope);
+        await storeAnswer(db, user.userId, key, claim.claimedAt, envelope);
         return reply.send(envelope);
       } catch (err) {
         if (err instanceof AppError) {
-          await storeAnswer(db, user.userId, key, {
+          await storeAnswer(db, user.userId, key, claim.claimedAt, {
             code: err.code,
             msg: translate(req.lang, err.msgKey, err.params),
             data: null,
           });
         } else {
-          await releaseKey(db, user.userId, key);
+          await releaseKey(db, user.userId, key, claim.claimedAt);
         }
         throw err;
       }

@@ -2,12 +2,23 @@ import { demoLoginCall, userInfoCall, walletBalanceCall } from '@meridian/contra
 import type { FastifyInstance } from 'fastify';
 import { clientOf } from '../../lib/client-info.ts';
 import { registerCall } from '../../lib/register-call.ts';
-import { type AccountDeps, getUserInfo, getWalletBalance, loginDemo } from './account.service.ts';
+import { AttemptLimiter } from '../auth/attempt-limiter.ts';
+import {
+  type AccountDeps,
+  DEMO_ACCOUNTS_PER_ADDRESS_PER_HOUR,
+  getUserInfo,
+  getWalletBalance,
+  loginDemo,
+} from './account.service.ts';
 
 export function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
-  registerCall(app, demoLoginCall, ({ req, query }) => loginDemo(deps, query.demo_id, clientOf(req)), {
-    msgKey: 'ok.login_success',
-  });
+  const newDemos = new AttemptLimiter(DEMO_ACCOUNTS_PER_ADDRESS_PER_HOUR, 60 * 60_000, deps.now);
+  registerCall(
+    app,
+    demoLoginCall,
+    ({ req, query }) => loginDemo(deps, query.demo_id, clientOf(req), newDemos),
+    { msgKey: 'ok.login_success' },
+  );
   registerCall(app, userInfoCall, ({ user }) => getUserInfo(deps, user.userId));
   registerCall(app, walletBalanceCall, ({ user }) => getWalletBalance(deps, user.userId));
 }

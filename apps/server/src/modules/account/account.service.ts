@@ -2,6 +2,7 @@ import type { LoginResult, User, WalletBalance } from '@meridian/contracts';
 import { LEDGER_TYPE, money, toCents } from '@meridian/domain';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { AttemptLimiter } from '../auth/attempt-limiter.ts';
 import { moveMoney } from '../ledger/move-money.ts';
 import { newInviteCode, newUid } from './public-ids.ts';
 import { insertSession } from './session.repository.ts';
@@ -63,9 +64,25 @@ async function createDemoUser(deps: AccountDeps, demoId: string): Promise<UserRo
 }
 
 /** Demo login by device id (DESIGN §6): the same device resumes the same demo account. */
-export async function loginDemo(deps: AccountDeps, demoId: string, client: ClientInfo): Promise<LoginResult> {
+/**
+ * New demo accounts per client address: a device resumes its own account without limit, but one
+ * address opening hundreds of accounts a minute is a script (each account can hold orders).
+ */
+export const DEMO_ACCOUNTS_PER_ADDRESS_PER_HOUR = 30;
+
+export async function loginDemo(
+  deps: AccountDeps,
+  demoId: string,
+  client: ClientInfo,
+  newDemos?: AttemptLimiter,
+): Promise<LoginResult> {
   let user = await findUserByDemoId(deps.db, demoId);
-  if (!user) user = (await createDemoUser(deps, demoId)) ?? (await findUserByDemoId(deps.db, demoId));
+  if (!user) {
+    const address = client.ip ?? 'unknown';
+    if (newDemos && newDemos.retryAfterMs(address) > 0) throw new AppError('REQUEST_RATE_LIMITED');
+    newDemos?.record(address);
+    user = (await createDemoUser(deps, demoId)) ?? (await findUserByDemoId(deps.db, demoId));
+  }
   if (!user) throw new Error('demo account vanished after creation');
   if (user.loginFrozen) throw new AppError('AUTH_ACCOUNT_FROZEN');
   const token = await openSession(deps, user.id, client);

@@ -35,7 +35,17 @@ export function usdText(text: string): string {
 /** A profit: 2 decimals with its sign, '+12.50' / '-3.10' / '0.00'. */
 export function profitText(text: string): string {
   const cents = usdText(text);
-  return signOf(cents) === 'up' ? `+${cents}` : cents;
+  // The sign of the value, not of the localized text (U+2212 minus, a direction mark in front).
+  return signOf(toCentsText(text)) === 'up' ? `+${cents}` : cents;
+}
+
+/** The amount rounded to cents as plain text ('' when it is not a decimal). */
+function toCentsText(text: string): string {
+  try {
+    return toCents(money(text));
+  } catch {
+    return '';
+  }
 }
 
 /** A percent text from the server ('' when nothing is held). */

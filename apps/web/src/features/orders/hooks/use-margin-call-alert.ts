@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TOPIC_FOREX_TRADE } from '../../../lib/calls';
 import { socket } from '../../../lib/realtime';
@@ -13,8 +13,11 @@ import { marginCallWatcher } from '../live';
  */
 export function useMarginCallAlert(): void {
   const { t } = useTranslation();
+  // The latest translator, without re-creating the watcher (a language change must not warn again).
+  const translate = useRef(t);
+  translate.current = t;
   useEffect(() => {
-    const watcher = marginCallWatcher(() => toast(t('orders.marginCallWarning')));
+    const watcher = marginCallWatcher(() => toast(translate.current('orders.marginCallWarning')));
     const offSession = useSession.subscribe((state, prev) => {
       if (state.token !== prev.token) watcher.reset();
     });
@@ -23,5 +26,5 @@ export function useMarginCallAlert(): void {
       offSession();
       offTrade();
     };
-  }, [t]);
+  }, []);
 }

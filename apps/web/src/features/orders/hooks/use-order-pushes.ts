@@ -27,6 +27,9 @@ export function useOrderPushes(onClosed: (ids: number[]) => void): void {
   useTopic(TOPIC_FOREX_TRADE);
 
   useEffect(() => {
+    // Pushes reach this store only while the screen is open: what it held from an earlier visit
+    // (another account, a stop-out since) must not stand in for the summary just fetched.
+    useLiveOrders.getState().reset();
     let lastRefresh = 0;
     const offTrade = socket.on(TOPIC_FOREX_TRADE, (msg) => {
       const data = msg.data as ForexTradeData | undefined;
