@@ -194,8 +194,8 @@ async function commandMix(durable: boolean, inFlight: number, stub = false) {
   const refusals = new Map<string, number>();
   let rng = 12345;
   const rand = () => {
-    rng = (rng * 1103515245 + 12345) & 0x7fffffff;
-    return rng / 0x7fffffff;
+    rng = (Math.imul(rng, 1103515245) + 12345) & 0x7fffffff;
+    return rng / 0x80000000; // [0, 1): never 1, which would index past the end
   };
   const priceText = (inst: InstrumentRecord, x: number) => x.toFixed(inst.pricePrecision);
 
@@ -418,8 +418,8 @@ function triggerIndexAlone() {
   let id = 1;
   let rng = 99;
   const rand = () => {
-    rng = (rng * 1103515245 + 12345) & 0x7fffffff;
-    return rng / 0x7fffffff;
+    rng = (Math.imul(rng, 1103515245) + 12345) & 0x7fffffff;
+    return rng / 0x80000000; // [0, 1): never 1, which would index past the end
   };
   const live: Array<{ idx: number; id: number; owner: TriggerOwner }> = [];
   const mk = (): [number, 'below' | 'above', Trigger] => {
@@ -611,8 +611,8 @@ async function tickProcessing() {
   let seq = 2;
   let rng = 7;
   const rand = () => {
-    rng = (rng * 1103515245 + 12345) & 0x7fffffff;
-    return rng / 0x7fffffff;
+    rng = (Math.imul(rng, 1103515245) + 12345) & 0x7fffffff;
+    return rng / 0x80000000; // [0, 1): never 1, which would index past the end
   };
   const ticks: Quote[] = [];
   for (let i = 0; i < 50_000; i++) {

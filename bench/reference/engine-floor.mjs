@@ -424,8 +424,8 @@ async function setStops(u, o, slText, tpText) {
 // the same generator as the bench
 let rng = 12345;
 const rand = () => {
-  rng = (rng * 1103515245 + 12345) & 0x7fffffff;
-  return rng / 0x7fffffff;
+  rng = (Math.imul(rng, 1103515245) + 12345) & 0x7fffffff;
+  return rng / 0x80000000; // [0, 1): never 1, which would index past the end
 };
 const pendings = [],
   opens = [];
