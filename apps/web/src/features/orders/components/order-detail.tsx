@@ -67,7 +67,7 @@ function DetailBody({
       </header>
       <dl className={styles.detailGrid}>
         <Field label={t('orders.orderId')}>{order.Id}</Field>
-        <Field label={t('orders.quantity')}>{order.Quantity}</Field>
+        <Field label={t('orders.quantity')}>{groupDecimal(order.Quantity)}</Field>
         <Field label={t(neverFilled ? 'orders.targetPrice' : 'orders.openPrice')}>
           {priceText(neverFilled ? order.OriginPrice : order.Price, order)}
         </Field>

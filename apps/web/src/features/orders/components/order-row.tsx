@@ -1,6 +1,7 @@
 import type { Order } from '@meridian/contracts';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { groupDecimal } from '../../../lib/format';
 import { isBuy, priceText, profitText, signOf } from '../format';
 import { useLiveOrders } from '../live';
 import styles from './orders.module.css';
@@ -36,7 +37,9 @@ export const OrderRow = memo(function OrderRow({ order, onOpen }: OrderRowProps)
         <span className={`${styles.badge} ${isBuy(order) ? styles.badgeBuy : styles.badgeSell}`}>
           {t(isBuy(order) ? 'orders.buy' : 'orders.sell')}
         </span>
-        <span className={`${styles.rowLots} num`}>{t('orders.lots', { lots: order.Quantity })}</span>
+        <span className={`${styles.rowLots} num`}>
+          {t('orders.lots', { lots: groupDecimal(order.Quantity) })}
+        </span>
         {history && <span className={styles.rowStatus}>{t(`orders.status.${order.Status}`)}</span>}
       </span>
       <span className={styles.rowPrices}>
