@@ -234,11 +234,13 @@ describe('trading engine properties', () => {
           // the stored figures.
           for (const userId of accounts) {
             const stored = (await database.db.execute(
-              sql`select id, status, quantity, target_price, open_price, stop_loss, take_profit, margin, fee
+              sql`select id, status, quantity, target_price, open_price, stop_loss, take_profit, margin, fee,
+                         created_at, opened_at
                   from orders where user_id = ${userId} and status in (0, 1) order by id`,
-            )) as unknown as { rows: Array<Record<string, string | number | null>> };
+            )) as unknown as { rows: Array<Record<string, string | number | Date | null>> };
+            const ms = (v: unknown) => (v == null ? null : new Date(v as string | Date).getTime());
             const live = engine.liveOrdersOf(userId).sort((a, b) => a.id - b.id);
-            const num = (v: string | number | null | undefined) =>
+            const num = (v: string | number | Date | null | undefined) =>
               v == null ? '0' : money(String(v)).toFixed();
             expect(
               live.map((o) => [
@@ -251,6 +253,8 @@ describe('trading engine properties', () => {
                 num(o.takeProfitText),
                 formatScaled(BigInt(o.margin), 6),
                 formatScaled(BigInt(o.fee), 6),
+                rowOf(o).createdAt.getTime(),
+                rowOf(o).openedAt?.getTime() ?? null,
               ]),
             ).toEqual(
               stored.rows.map((r) => [
@@ -263,6 +267,8 @@ describe('trading engine properties', () => {
                 num(r.take_profit),
                 num(r.margin),
                 num(r.fee),
+                ms(r.created_at),
+                ms(r.opened_at),
               ]),
             );
             // The user's list is well linked both ways (what liveOrdersOf and unlinking rely on).
