@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_FRAMES_PER_SECOND } from '../src/ws/socket-gateway.ts';
 import { DB_KINDS } from './support/databases.ts';
 import { connectSocket, startTestServer, type TestServer } from './support/test-server.ts';
 
@@ -67,6 +68,18 @@ describe.each(DB_KINDS)('socket /v1/ws on %s', (kind) => {
     expect(await result).toMatchObject({ code: 999 });
     expect(s.userChannels.isOnline(b.userId)).toBe(false);
     c.close();
+  });
+
+  it('closes a socket that floods it with frames (1008), and answers one that does not', async () => {
+    const calm = await connectSocket(s.wsUrl);
+    const flood = await connectSocket(s.wsUrl);
+    const closed = new Promise<number>((resolve) => flood.ws.on('close', (code: number) => resolve(code)));
+    for (let i = 0; i < MAX_FRAMES_PER_SECOND * 3; i++) flood.send({ type: 'ping' });
+    expect(await closed).toBe(1008);
+    const pong = calm.next((f) => f.type === 'pong');
+    calm.send({ type: 'ping' });
+    expect(await pong).toEqual({ type: 'pong' });
+    calm.close();
   });
 
   it('pushes DAY_MARKET quotes to subscribers only, and stops after unsub', async () => {

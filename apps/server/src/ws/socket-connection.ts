@@ -16,6 +16,8 @@ export class SocketConnection {
   tokenHash: string | null = null;
   /** Counts login frames: a lookup that finishes after a newer login began is dropped. */
   loginAttempt = 0;
+  private frameWindowMs = 0;
+  private framesInWindow = 0;
   lang: Language = 'hk';
   readonly topics = new Set<string>();
   lastSeenMs: number;
@@ -55,6 +57,15 @@ export class SocketConnection {
     const frames = this.parked;
     this.parked = null;
     for (const frame of frames.values()) this.ws.send(frame, { binary: false });
+  }
+
+  /** Counts a frame from the client; returns how many arrived in the current one-second window. */
+  countFrame(nowMs: number): number {
+    if (nowMs - this.frameWindowMs >= 1000) {
+      this.frameWindowMs = nowMs;
+      this.framesInWindow = 0;
+    }
+    return ++this.framesInWindow;
   }
 
   /** A direct reply (login_result, pong…), never coalesced. */

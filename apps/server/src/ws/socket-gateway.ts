@@ -27,6 +27,9 @@ const SERVER_PING_MS = 15_000;
 const IDLE_TIMEOUT_MS = 45_000;
 const FLUSH_MS = 50;
 
+/** Frames one socket may send in a second before it is closed (1008). */
+export const MAX_FRAMES_PER_SECOND = 100;
+
 /** `/v1/ws` (spec §7): login, logout, sub/unsub, ping/pong both ways. */
 export async function registerSocketGateway(app: FastifyInstance, deps: GatewayDeps) {
   await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
@@ -96,6 +99,12 @@ export async function registerSocketGateway(app: FastifyInstance, deps: GatewayD
 
     ws.on('message', async (raw, isBinary) => {
       conn.lastSeenMs = deps.now();
+      // A client sends a few frames a second (subs, pings); a flood is closed, not answered.
+      // Real time, not the market's clock (tests freeze it; CLOCK_START shifts it).
+      if (conn.countFrame(performance.now()) > MAX_FRAMES_PER_SECOND) {
+        ws.close(1008, 'too many messages');
+        return;
+      }
       let parsed: unknown;
       try {
         parsed = isBinary ? undefined : JSON.parse(raw.toString());
