@@ -432,6 +432,18 @@ describe('trading engine properties', () => {
       takeProfit: '0',
     });
 
+  const pending = (userId: number, side: 'buy' | 'sell', quantity: string, targetPrice: string) =>
+    engine.submit(userId, {
+      side,
+      kind: 'pending',
+      instrumentId: btc.id,
+      quantity,
+      leverage: 20,
+      targetPrice,
+      stopLoss: '0',
+      takeProfit: '0',
+    });
+
   it('forgives nothing while a position is still open: closing the losing leg of a hedge', async () => {
     const [userId] = await newUsers(1);
     at(100_015);
@@ -463,20 +475,11 @@ describe('trading engine properties', () => {
     const [userId] = await newUsers(1);
     at(100_015);
     const buy = await market(userId!, 'buy', '9');
-    const pending = await engine.submit(userId!, {
-      side: 'sell',
-      kind: 'pending',
-      instrumentId: btc.id,
-      quantity: '0.10',
-      leverage: 20,
-      targetPrice: '150000',
-      stopLoss: '0',
-      takeProfit: '0',
-    });
+    const sellLimit = await pending(userId!, 'sell', '0.10', '150000');
     at(40_000); // a gap through the stop-out level: the buy is stopped out far below zero
     await engine.idle();
     const rows = (await database.db.execute(
-      sql`select id, status, close_reason from orders where id in (${buy.id}, ${pending.id}) order by id`,
+      sql`select id, status, close_reason from orders where id in (${buy.id}, ${sellLimit.id}) order by id`,
     )) as unknown as { rows: Array<{ id: number; status: number; close_reason: string }> };
     expect(rows.rows.map((r) => [r.status, r.close_reason])).toEqual([
       [3, 'stop_out'],
@@ -507,17 +510,7 @@ describe('trading engine properties', () => {
   it(`refuses an order beyond ${MAX_LIVE_ORDERS_PER_ACCOUNT} live ones per account, and takes it again once one ends`, async () => {
     const [userId] = await newUsers(1);
     at(100_015);
-    const place = () =>
-      engine.submit(userId!, {
-        side: 'buy',
-        kind: 'pending',
-        instrumentId: btc.id,
-        quantity: '0.01',
-        leverage: 20,
-        targetPrice: '50000',
-        stopLoss: '0',
-        takeProfit: '0',
-      });
+    const place = () => pending(userId!, 'buy', '0.01', '50000');
     const placed = [];
     for (let i = 0; i < MAX_LIVE_ORDERS_PER_ACCOUNT; i++) placed.push(await place());
     await expect(place()).rejects.toMatchObject({ errorName: 'ORDER_TOO_MANY_LIVE' });

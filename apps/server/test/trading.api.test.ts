@@ -36,6 +36,15 @@ describe.each(DB_KINDS)('trading on %s', (kind) => {
       ...q,
     });
 
+  /** A socket logged in with `token` (its pushes: FOREX_TRADE, FOREX_CLOSED). */
+  const loggedInSocket = async (token: string) => {
+    const socket = await connectSocket(s.wsUrl);
+    const ok = socket.next((f) => f.type === 'login_result');
+    socket.send({ type: 'login', token });
+    await ok;
+    return socket;
+  };
+
   beforeAll(async () => {
     s = await startTestServer(kind);
     s.tick(5_000);
@@ -217,10 +226,7 @@ describe.each(DB_KINDS)('trading on %s', (kind) => {
 
   it('fills a pending order when the market reaches it and closes at a take profit, pushing FOREX_CLOSED', async () => {
     const token = await demo('trade-trigger-0001');
-    const socket = await connectSocket(s.wsUrl);
-    const ok = socket.next((f) => f.type === 'login_result');
-    socket.send({ type: 'login', token });
-    await ok;
+    const socket = await loggedInSocket(token);
     const ask = (await getJson(s, '/v1/api/forex/trade_list?searchCurrency=BTCUSD')).data[0].ForexQuotations
       .Ask;
     // A buy stop just above and a take profit just above that: the random walk crosses both soon.
@@ -297,10 +303,7 @@ describe.each(DB_KINDS)('trading on %s', (kind) => {
     const detail = async () =>
       (await getJson(s, '/v1/api/main/account/forexDetail', { authorization: token })).data;
     expect((await detail()).RiskStatus).toBe('none');
-    const socket = await connectSocket(s.wsUrl);
-    const ok = socket.next((f) => f.type === 'login_result');
-    socket.send({ type: 'login', token });
-    await ok;
+    const socket = await loggedInSocket(token);
     const ask = (await getJson(s, '/v1/api/forex/trade_list?searchCurrency=BTCUSD')).data[0].ForexQuotations
       .Ask;
     // Margin ≈ 90 % of the balance: the risk rate starts near 111 % ('ok').

@@ -19,26 +19,21 @@ export const queryInt = (min: number, max: number) =>
 /** A positive id from a query string (plain digits, within a safe integer). */
 export const queryId = () => queryInt(1, Number.MAX_SAFE_INTEGER);
 
-/**
- * A price from a query string: plain decimal text (no sign or exponent), at most 14 digits before
- * the point and 10 after, as the price columns hold them (NUMERIC(24,10)); empty or 0 is "none".
- * A longer one used to reach the database and fail the journal's batch for every account in it.
- */
-export const queryPrice = () =>
+/** Plain decimal text (no sign or exponent) within `intDigits` before the point and `fracDigits` after; empty or 0 is "none". */
+const queryDecimal = (intDigits: number, fracDigits: number) =>
   z
     .string()
     .trim()
     .max(32)
-    .regex(/^(\d{1,14}(\.\d{1,10})?)?$/)
+    .regex(new RegExp(`^(\\d{1,${intDigits}}(\\.\\d{1,${fracDigits}})?)?$`))
     .default('0')
     .transform((v) => v || '0');
 
-/** Lots from a query string: plain decimal text, at most 12 digits before the point and 8 after (NUMERIC(20,8)). */
-export const queryLots = () =>
-  z
-    .string()
-    .trim()
-    .max(32)
-    .regex(/^(\d{1,12}(\.\d{1,8})?)?$/)
-    .default('0')
-    .transform((v) => v || '0');
+/**
+ * A price from a query string, as the price columns hold it (NUMERIC(24,10)). A longer one used to
+ * reach the database and fail the journal's batch for every account in it.
+ */
+export const queryPrice = () => queryDecimal(14, 10);
+
+/** Lots from a query string, as the quantity column holds them (NUMERIC(20,8)). */
+export const queryLots = () => queryDecimal(12, 8);

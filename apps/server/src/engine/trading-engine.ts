@@ -991,8 +991,6 @@ export class TradingEngine {
     const instrument = this.instrumentOf(o);
     const pq = this.exact.priced(instrument, q);
     if (!pendingTriggeredExact(o.pendingKind, target, pq)) return;
-    const lots = lotsOf(o);
-    const slot = this.accountFor(o.userId);
     const fillPrice = pendingFillPriceExact(o.pendingKind, pq);
     // Filled at its own target: the margin and fee reserved when it was placed stand (DESIGN §4
     // recomputes them after a gap only; a conversion rate that moved since is not a gap).
@@ -1000,6 +998,8 @@ export class TradingEngine {
       this.openFilled(o, q, pq, fillPrice, o.margin, o.fee, fx);
       return;
     }
+    const lots = lotsOf(o);
+    const slot = this.accountFor(o.userId);
     const marginR = marginExact(
       {
         contractSize: o.contractSize,

@@ -21,6 +21,15 @@ export const KEY_RETENTION_MS = 24 * 60 * 60_000;
  */
 export const scopedKey = (route: string, key: string) => `${route} ${key}`;
 
+/** The claim made at `claimedAt`, while it has no answer (not one that took it over since). */
+const ownClaim = (userId: number, key: string, claimedAt: Date) =>
+  and(
+    eq(idempotencyKeys.userId, userId),
+    eq(idempotencyKeys.key, key),
+    isNull(idempotencyKeys.response),
+    eq(idempotencyKeys.createdAt, claimedAt),
+  );
+
 /** Claims a key for a user; a repeat sees the stored answer, or that the first is still running. */
 export async function claimKey(
   db: Db,
@@ -45,28 +54,10 @@ export async function claimKey(
     if (row && row.response !== null) return { kind: 'done', response: row.response };
     if (!row || now.getTime() - row.createdAt.getTime() < ABANDONED_CLAIM_MS) return { kind: 'in_progress' };
     // Abandoned: free it (only as it was seen) and claim it once more.
-    await db
-      .delete(idempotencyKeys)
-      .where(
-        and(
-          eq(idempotencyKeys.userId, userId),
-          eq(idempotencyKeys.key, key),
-          isNull(idempotencyKeys.response),
-          eq(idempotencyKeys.createdAt, row.createdAt),
-        ),
-      );
+    await db.delete(idempotencyKeys).where(ownClaim(userId, key, row.createdAt));
   }
   return { kind: 'in_progress' };
 }
-
-/** The claim made at `claimedAt`, while it has no answer (not one that took it over since). */
-const ownClaim = (userId: number, key: string, claimedAt: Date) =>
-  and(
-    eq(idempotencyKeys.userId, userId),
-    eq(idempotencyKeys.key, key),
-    isNull(idempotencyKeys.response),
-    eq(idempotencyKeys.createdAt, claimedAt),
-  );
 
 export async function storeAnswer(db: Db, userId: number, key: string, claimedAt: Date, response: unknown) {
   await db

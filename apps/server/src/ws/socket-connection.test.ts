@@ -51,13 +51,13 @@ describe('SocketConnection back-pressure', () => {
     conn.flushParked();
     expect(sent).toEqual(['new']);
   });
+});
 
-  describe('SocketConnection frame rate', () => {
-    it('counts frames per one-second window and starts again in the next', () => {
-      const c = new SocketConnection({ readyState: 1, bufferedAmount: 0, send() {} } as never, 0);
-      for (let i = 1; i <= 150; i++) expect(c.countFrame(5_000 + i)).toBe(i);
-      expect(c.countFrame(6_000)).toBe(151); // still the window that began at 5 001
-      expect(c.countFrame(6_001)).toBe(1);
-    });
+describe('SocketConnection frame rate', () => {
+  it('counts frames per one-second window and starts again in the next', () => {
+    const c = new SocketConnection({ readyState: 1, bufferedAmount: 0, send() {} } as never, 0);
+    for (let i = 1; i <= 150; i++) expect(c.countFrame(5_000 + i)).toBe(i);
+    expect(c.countFrame(6_000)).toBe(151); // still the window that began at 5 001
+    expect(c.countFrame(6_001)).toBe(1);
   });
 });

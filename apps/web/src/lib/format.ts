@@ -22,11 +22,16 @@ function numberFormat(lang: Language, options: Intl.NumberFormatOptions): Intl.N
   return f;
 }
 
+/** The decimal places of a plain decimal text ('12.30' → 2), or null when it is not one. */
+function placesOf(text: string): number | null {
+  const match = /^-?\d+(?:\.(\d+))?$/.exec(text);
+  return match ? (match[1]?.length ?? 0) : null;
+}
+
 /** '1234567.5' → '1,234,567.5' in English, '1.234.567,5' in German: the places as given, exact. */
 export function groupDecimal(value: string, lang: Language = currentLanguage()): string {
-  const match = /^-?\d+(?:\.(\d+))?$/.exec(value.trim());
-  if (!match) return value;
-  const places = match[1]?.length ?? 0;
+  const places = placesOf(value.trim());
+  if (places === null) return value;
   const f = numberFormat(lang, { minimumFractionDigits: places, maximumFractionDigits: places });
   return f.format(value.trim() as Intl.StringNumericLiteral);
 }
@@ -63,9 +68,8 @@ export function formatChange(change: number, lang: Language = currentLanguage())
 
 /** A percent the server sends as a decimal text ('19044.38' → '19,044.38%', '%19.044,38' in Turkish), exact. */
 export function formatPercentText(text: string, lang: Language = currentLanguage()): string {
-  const match = /^-?\d+(?:\.(\d+))?$/.exec(text.trim());
-  if (!match) return text;
-  const places = match[1]?.length ?? 0;
+  const places = placesOf(text.trim());
+  if (places === null) return text;
   const f = numberFormat(lang, {
     style: 'percent',
     minimumFractionDigits: places,

@@ -63,24 +63,27 @@ async function createDemoUser(deps: AccountDeps, demoId: string): Promise<UserRo
   });
 }
 
-/** Demo login by device id (DESIGN §6): the same device resumes the same demo account. */
 /**
  * New demo accounts per client address: a device resumes its own account without limit, but one
  * address opening hundreds of accounts a minute is a script (each account can hold orders).
  */
 export const DEMO_ACCOUNTS_PER_ADDRESS_PER_HOUR = 30;
 
+/**
+ * Demo login by device id (DESIGN §6): the same device resumes the same demo account; a new one
+ * counts against its address in `newDemos`.
+ */
 export async function loginDemo(
   deps: AccountDeps,
   demoId: string,
   client: ClientInfo,
-  newDemos?: AttemptLimiter,
+  newDemos: AttemptLimiter,
 ): Promise<LoginResult> {
   let user = await findUserByDemoId(deps.db, demoId);
   if (!user) {
     const address = client.ip ?? 'unknown';
-    if (newDemos && newDemos.retryAfterMs(address) > 0) throw new AppError('REQUEST_RATE_LIMITED');
-    newDemos?.record(address);
+    if (newDemos.retryAfterMs(address) > 0) throw new AppError('REQUEST_RATE_LIMITED');
+    newDemos.record(address);
     user = (await createDemoUser(deps, demoId)) ?? (await findUserByDemoId(deps.db, demoId));
   }
   if (!user) throw new Error('demo account vanished after creation');

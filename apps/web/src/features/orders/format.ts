@@ -25,26 +25,22 @@ export function signOf(text: string): 'up' | 'down' | 'flat' {
 
 /** An amount in USD with 2 decimals (spec §9), grouped; the text as is when it is not a decimal. */
 export function usdText(text: string): string {
-  try {
-    return groupDecimal(toCents(money(text)));
-  } catch {
-    return text || '--';
-  }
+  const cents = centsOf(text);
+  return cents === null ? text || '--' : groupDecimal(cents);
 }
 
 /** A profit: 2 decimals with its sign, '+12.50' / '-3.10' / '0.00'. */
 export function profitText(text: string): string {
-  const cents = usdText(text);
   // The sign of the value, not of the localized text (U+2212 minus, a direction mark in front).
-  return signOf(toCentsText(text)) === 'up' ? `+${cents}` : cents;
+  return signOf(centsOf(text) ?? '') === 'up' ? `+${usdText(text)}` : usdText(text);
 }
 
-/** The amount rounded to cents as plain text ('' when it is not a decimal). */
-function toCentsText(text: string): string {
+/** The amount rounded to cents as plain text, or null when it is not a decimal. */
+function centsOf(text: string): string | null {
   try {
     return toCents(money(text));
   } catch {
-    return '';
+    return null;
   }
 }
 
