@@ -375,29 +375,73 @@ describe.each(DB_KINDS)('trading on %s', (kind) => {
     expect(reused.data).toBeNull();
   });
 
+  it('refuses a key sent again with a different request, and takes the same one in another field order', async () => {
+    const token = await demo('trade-idem-0002');
+    const headers = { authorization: token, lang: 'en', 'idempotency-key': 'retry-key-0003' };
+    const url = (cont: string) =>
+      `/v1/api/forex/submit?type=1&cont=${cont}&forex_id=${btc.Id}&status=1&multiple=10`;
+    const first = (await s.app.inject({ method: 'GET', url: url('0.1'), headers })).json();
+    expect(first.code).toBe(1);
+    // A client bug reusing its key for another order: refused, not answered with the first order.
+    const other = (await s.app.inject({ method: 'GET', url: url('0.2'), headers })).json();
+    expect(other).toEqual({
+      code: 1005,
+      msg: "This request's key was already used for a different request",
+      data: null,
+    });
+    // The same order with its fields in another order is the same request: the first answer.
+    const reordered = `/v1/api/forex/submit?multiple=10&status=1&forex_id=${btc.Id}&cont=0.1&type=1`;
+    expect((await s.app.inject({ method: 'GET', url: reordered, headers })).json()).toEqual(first);
+    expect((await call(token, '/v1/api/forex/my_deal', { status: 1, page: 1 })).data.total).toBe(1);
+    // And a repeat while the first is still running is refused the same way when it asks another thing.
+    const userId = 9_000_002;
+    const key = scopedKey('/v1/api/forex/close', 'running-0001');
+    const t0 = new Date(s.clock.ms);
+    expect(await claimKey(s.database.db, userId, key, '/v1/api/forex/close', 'digest-a', t0)).toEqual({
+      kind: 'new',
+      claimedAt: t0,
+    });
+    expect(await claimKey(s.database.db, userId, key, '/v1/api/forex/close', 'digest-b', t0)).toEqual({
+      kind: 'other_request',
+    });
+    expect(await claimKey(s.database.db, userId, key, '/v1/api/forex/close', 'digest-a', t0)).toEqual({
+      kind: 'in_progress',
+    });
+    await releaseKey(s.database.db, userId, key, t0);
+  });
+
   it('takes over an idempotency claim left unanswered by a dead process, and prunes old answers', async () => {
     const userId = 9_000_001;
     const t0 = new Date(s.clock.ms);
     const key = scopedKey('/v1/api/forex/close', 'abandoned-0001');
     const route = '/v1/api/forex/close';
-    expect(await claimKey(s.database.db, userId, key, route, t0)).toEqual({ kind: 'new', claimedAt: t0 });
+    expect(await claimKey(s.database.db, userId, key, route, 'digest-1', t0)).toEqual({
+      kind: 'new',
+      claimedAt: t0,
+    });
     // The process died here: no answer, no release. A retry a minute later still waits…
     const later = (ms: number) => new Date(t0.getTime() + ms);
-    expect(await claimKey(s.database.db, userId, key, route, later(60_000))).toEqual({ kind: 'in_progress' });
+    expect(await claimKey(s.database.db, userId, key, route, 'digest-1', later(60_000))).toEqual({
+      kind: 'in_progress',
+    });
     // …one past the abandonment limit takes it over and acts.
     const takenAt = later(ABANDONED_CLAIM_MS + 1);
-    expect(await claimKey(s.database.db, userId, key, route, takenAt)).toEqual({
+    expect(await claimKey(s.database.db, userId, key, route, 'digest-1', takenAt)).toEqual({
       kind: 'new',
       claimedAt: takenAt,
     });
     // Should the first request still be alive, it can neither answer nor free its successor's claim.
     await releaseKey(s.database.db, userId, key, t0);
     await storeAnswer(s.database.db, userId, key, t0, { code: 1, msg: 'stale', data: null });
-    expect(await claimKey(s.database.db, userId, key, route, later(ABANDONED_CLAIM_MS + 2))).toEqual({
+    expect(
+      await claimKey(s.database.db, userId, key, route, 'digest-1', later(ABANDONED_CLAIM_MS + 2)),
+    ).toEqual({
       kind: 'in_progress',
     });
     await storeAnswer(s.database.db, userId, key, takenAt, { code: 1, msg: 'ok', data: null });
-    expect(await claimKey(s.database.db, userId, key, route, later(ABANDONED_CLAIM_MS + 2))).toEqual({
+    expect(
+      await claimKey(s.database.db, userId, key, route, 'digest-1', later(ABANDONED_CLAIM_MS + 2)),
+    ).toEqual({
       kind: 'done',
       response: { code: 1, msg: 'ok', data: null },
     });

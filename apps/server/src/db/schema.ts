@@ -274,6 +274,8 @@ export const idempotencyKeys = pgTable(
     userId: bigint('user_id', { mode: 'number' }).notNull(),
     key: text('key').notNull(),
     route: text('route').notNull(),
+    /** What the first request asked (a digest of its parsed input): a repeat must ask the same. */
+    requestDigest: text('request_digest'),
     response: jsonb('response'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },

@@ -1,10 +1,15 @@
+import { createHash } from 'node:crypto';
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema.ts';
 
 export type IdempotencyClaim =
   /** Ours: answer or release it with `claimedAt`, so a request taken over cannot touch its successor's claim. */
-  { kind: 'new'; claimedAt: Date } | { kind: 'done'; response: unknown } | { kind: 'in_progress' };
+  | { kind: 'new'; claimedAt: Date }
+  | { kind: 'done'; response: unknown }
+  | { kind: 'in_progress' }
+  /** The key was first sent with another request: refused, never answered with that one's answer. */
+  | { kind: 'other_request' };
 
 /**
  * A claim with no answer after this long belongs to a request that never finished (the process
@@ -21,6 +26,17 @@ export const KEY_RETENTION_MS = 24 * 60 * 60_000;
  */
 export const scopedKey = (route: string, key: string) => `${route} ${key}`;
 
+/**
+ * What a request asks, as a digest of its parsed input (the contract's output, in the schema's
+ * field order: the same fields sent in another order are the same request).
+ */
+export function requestDigest(input: unknown): string {
+  const json = JSON.stringify(input, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
+  return createHash('sha256')
+    .update(json ?? '')
+    .digest('base64url');
+}
+
 /** The claim made at `claimedAt`, while it has no answer (not one that took it over since). */
 const ownClaim = (userId: number, key: string, claimedAt: Date) =>
   and(
@@ -30,18 +46,22 @@ const ownClaim = (userId: number, key: string, claimedAt: Date) =>
     eq(idempotencyKeys.createdAt, claimedAt),
   );
 
-/** Claims a key for a user; a repeat sees the stored answer, or that the first is still running. */
+/**
+ * Claims a key for a user; a repeat of the same request sees the stored answer, or that the first
+ * is still running; a different request under a used key is told so (`digest`: `requestDigest`).
+ */
 export async function claimKey(
   db: Db,
   userId: number,
   key: string,
   route: string,
+  digest: string,
   now: Date,
 ): Promise<IdempotencyClaim> {
   for (let attempt = 0; attempt < 2; attempt++) {
     const inserted = await db
       .insert(idempotencyKeys)
-      .values({ userId, key, route, createdAt: now })
+      .values({ userId, key, route, requestDigest: digest, createdAt: now })
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key });
     if (inserted.length === 1) return { kind: 'new', claimedAt: now };
@@ -51,6 +71,8 @@ export async function claimKey(
         .from(idempotencyKeys)
         .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
     )[0];
+    // Keys claimed before digests were kept (null) are answered as before.
+    if (row && row.requestDigest !== null && row.requestDigest !== digest) return { kind: 'other_request' };
     if (row && row.response !== null) return { kind: 'done', response: row.response };
     if (!row || now.getTime() - row.createdAt.getTime() < ABANDONED_CLAIM_MS) return { kind: 'in_progress' };
     // Abandoned: free it (only as it was seen) and claim it once more.

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import type { AuthUser } from '../plugins/authentication.ts';
 import { AppError } from './app-error.ts';
-import { claimKey, releaseKey, scopedKey, storeAnswer } from './idempotency.ts';
+import { claimKey, releaseKey, requestDigest, scopedKey, storeAnswer } from './idempotency.ts';
 
 /** A client-chosen key: 8–100 characters of letters, digits, '-' and '_'. */
 function idempotencyKeyOf(req: FastifyRequest): string | null {
@@ -78,7 +78,9 @@ export function registerCall<C extends CallContract>(
       const key = scopedKey(contract.path, sent);
 
       const db = opts.idempotentIn;
-      const claim = await claimKey(db, user.userId, key, contract.path, new Date());
+      const digest = requestDigest({ query: req.query ?? {}, body: req.body ?? {} });
+      const claim = await claimKey(db, user.userId, key, contract.path, digest, new Date());
+      if (claim.kind === 'other_request') throw new AppError('REQUEST_KEY_REUSED');
       if (claim.kind === 'done')
         return reply.send(claim.response as { code: number; msg: string; data: null });
       if (claim.kind === 'in_progress') throw new AppError('REQUEST_IN_PROGRESS');
