@@ -91,7 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   authRoutes(app, auth, deps.db, deps.now);
   settingsRoutes(app, deps.db);
   marketRoutes(app, deps.market);
-  tradingRoutes(app, deps.trading, deps.db);
+  tradingRoutes(app, deps.trading, deps.db, deps.now);
   registerInstrumentLogos(app);
   // Public uploads (instrument logos): random names, served as stored, never sniffed or run.
   const uploadsRoot =

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMMAND_BURST, COMMANDS_PER_SECOND } from '../src/lib/command-rate.ts';
 import {
   ABANDONED_CLAIM_MS,
   claimKey,
@@ -373,6 +374,35 @@ describe.each(DB_KINDS)('trading on %s', (kind) => {
     const reused = (await s.app.inject({ method: 'GET', url: closeUrl, headers })).json();
     expect(reused.code).not.toBe(1);
     expect(reused.data).toBeNull();
+  });
+
+  it('holds one account to its command rate, before its Idempotency-Key is claimed', async () => {
+    const token = await demo('trade-rate-0001');
+    const other = await demo('trade-rate-0002');
+    const cancel = (t: string, key?: string) =>
+      s.app
+        .inject({
+          method: 'GET',
+          url: '/v1/api/forex/cancel_trade?id=999999999',
+          headers: { authorization: t, lang: 'en', ...(key ? { 'idempotency-key': key } : {}) },
+        })
+        .then((r) => r.json() as { code: number; msg: string });
+    // A burst of COMMAND_BURST commands is taken (each refused on its own merits: no such order)…
+    const burst = await Promise.all(Array.from({ length: COMMAND_BURST }, () => cancel(token)));
+    expect(burst.every((r) => r.code === 4020)).toBe(true);
+    // …the next is refused for its rate, in the trader's language; other accounts are not held.
+    expect(await cancel(token)).toEqual({
+      code: 1029,
+      msg: 'Too many requests, please try again later',
+      data: null,
+    });
+    expect((await cancel(other)).code).toBe(4020);
+    // A throttled request with a key leaves the key unused: its retry, once the rate allows, acts.
+    expect((await cancel(token, 'throttled-0001')).code).toBe(1029);
+    s.clock.advance(1_000);
+    expect((await cancel(token, 'throttled-0001')).code).toBe(4020);
+    const left = await Promise.all(Array.from({ length: COMMANDS_PER_SECOND }, () => cancel(token)));
+    expect(left.filter((r) => r.code === 1029).length).toBe(1);
   });
 
   it('refuses a key sent again with a different request, and takes the same one in another field order', async () => {

@@ -40,6 +40,11 @@ export function registerCall<C extends CallContract>(
     msgKey?: string;
     /** Honour an `Idempotency-Key` header (DESIGN §4): a repeat gets the first answer back. */
     idempotentIn?: Db;
+    /**
+     * Refuses a caller past its rate before anything else (and before its key is claimed, so a
+     * retry of a throttled request is not answered 'too many requests' for a day).
+     */
+    throttle?: (userId: number) => void;
   } = {},
 ) {
   app.withTypeProvider<ZodTypeProvider>().route({
@@ -66,6 +71,7 @@ export function registerCall<C extends CallContract>(
     handler: async (req, reply) => {
       const user = contract.auth === 'none' ? null : await req.authenticate();
       if (contract.auth === 'user' && !user) throw new AppError('AUTH_SESSION_INVALID');
+      if (opts.throttle && user) opts.throttle(user.userId);
       const run = () =>
         handler({
           req,
