@@ -32,6 +32,8 @@ describe('trading engine journal', () => {
     seq: 1,
   };
   let failNext = 0;
+  /** Off: the market has no quote for BTC (a restart before its first tick). */
+  let priced = true;
   const batches: JournalBatch[] = [];
 
   function newEngine() {
@@ -41,7 +43,7 @@ describe('trading engine journal', () => {
       market: {
         instrumentById: (id) => (id === btc.id ? btc : undefined),
         instruments: () => [btc],
-        latest: (id) => (id === btc.id ? quote : undefined),
+        latest: (id) => (id === btc.id && priced ? quote : undefined),
         status: () => 1,
         maxQuoteAgeMs: () => 60_000,
       },
@@ -201,6 +203,89 @@ describe('trading engine journal', () => {
     const f2 = await second.figures(userId);
     expect(f2.balance.eq(f1.balance) && f2.margin.eq(f1.margin)).toBe(true);
     await second.close(userId, a.id);
+    expect(await findMismatchedAccounts(database.db)).toEqual([]);
+  });
+
+  /** Moves BTC's quote by `delta` without telling any engine (the market moved while it was down). */
+  const shift = (delta: number) => {
+    quote.bid += delta;
+    quote.ask += delta;
+    quote.mid += delta;
+    quote.seq++;
+  };
+  const closeReasons = async (userId: number) =>
+    (
+      (await database.db.execute(
+        sql`select close_reason from orders where user_id = ${userId} order by id`,
+      )) as unknown as { rows: Array<{ close_reason: string | null }> }
+    ).rows.map((r) => r.close_reason);
+
+  it('marks rebuilt positions at the latest quotes and stops out an account already past the level', async () => {
+    // At start-up: 5 BTC at 1:10 (margin ~50 000), then the price falls ~16 000 while no engine runs
+    // and no tick comes (a closed or quiet market): the risk rate is ~40 %, under the 50 % level.
+    const first = newEngine();
+    await first.rebuild();
+    const atStart = await newUser();
+    await first.submit(atStart, { ...order(), quantity: '5' });
+    await first.idle();
+    shift(-16_000);
+    try {
+      const second = newEngine();
+      await second.rebuild();
+      await second.idle();
+      expect(await closeReasons(atStart)).toEqual(['stop_out']);
+      expect(second.liveOrdersOf(atStart)).toEqual([]);
+
+      // After a failed write: the engine rebuilds from the database, and the quote it missed (no
+      // tick) is taken into account once the journal is healthy again.
+      const recovering = await newUser();
+      await second.submit(recovering, { ...order(), quantity: '5' });
+      shift(-16_000);
+      failNext = 1;
+      await expect(second.submit(recovering, order('sell'))).rejects.toThrow();
+      await second.idle();
+      await new Promise((r) => setTimeout(r, 50));
+      await second.idle();
+      expect(await closeReasons(recovering)).toEqual(['stop_out']);
+    } finally {
+      shift(32_000);
+    }
+    expect(await findMismatchedAccounts(database.db)).toEqual([]);
+  });
+
+  it('lets no money be withdrawn while a position cannot be priced', async () => {
+    const engine = newEngine();
+    await engine.rebuild();
+    const userId = await newUser();
+    const o = await engine.submit(userId, { ...order(), quantity: '5' });
+    priced = false;
+    try {
+      // The position may be losing any amount: not even a dollar of the balance leaves.
+      expect(await engine.freezeForWithdrawal(userId, money('1'), 900101)).toEqual({
+        ok: false,
+        unpriced: true,
+      });
+    } finally {
+      priced = true;
+    }
+    expect((await engine.freezeForWithdrawal(userId, money('1'), 900102)).ok).toBe(true);
+    await engine.close(userId, o.id);
+    expect(await findMismatchedAccounts(database.db)).toEqual([]);
+  });
+
+  it('lets staff close a position while the engine rebuilds after a failed write', async () => {
+    const engine = newEngine();
+    await engine.rebuild();
+    const userId = await newUser();
+    const kept = await engine.submit(userId, order());
+    failNext = 1;
+    // Staff act at the worst moment: right after the failure, while memory is being rebuilt.
+    let staffClose: Promise<unknown> | undefined;
+    await engine.submit(userId, order()).catch(() => {
+      staffClose = engine.adminClose(kept.id);
+    });
+    await staffClose;
+    expect(await closeReasons(userId)).toEqual(['admin']);
     expect(await findMismatchedAccounts(database.db)).toEqual([]);
   });
 });

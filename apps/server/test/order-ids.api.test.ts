@@ -54,4 +54,34 @@ describe.each(DB_KINDS)('order id blocks on %s', (kind) => {
     for (let i = 1; i < fromA.length; i++) expect(fromA[i]!).toBeGreaterThan(fromA[i - 1]!);
     expect(fromA[9_999]! - fromA[0]!).toBe(9_999);
   });
+
+  it('survives a failed fetch of the next block made ahead of need, and retries it', async () => {
+    // A database whose second reservation fails: the engine still has ids from the first block.
+    let calls = 0;
+    const flaky = {
+      execute: async (q: unknown) => {
+        if (++calls === 2) throw new Error('connection reset');
+        return database.db.execute(q as never);
+      },
+    };
+    const unhandled: unknown[] = [];
+    const onUnhandled = (e: unknown) => unhandled.push(e);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const ids = new OrderIds(flaky as never);
+      await take(ids, 1);
+      expect(calls).toBe(1);
+      // Past half the block: ready() fetches the next one ahead of need, and that fetch fails…
+      const before = await take(ids, 5_001);
+      await new Promise((r) => setTimeout(r, 50));
+      expect(calls).toBe(2);
+      expect(unhandled).toEqual([]);
+      // …the process carries on, and a later call fetches again: ids flow on into the next block.
+      const after = await take(ids, 10_000);
+      expect(new Set([...before, ...after]).size).toBe(15_001);
+      expect(calls).toBeGreaterThanOrEqual(3);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
 });

@@ -24,6 +24,9 @@ export class OrderIds {
     if (this.spare === null && this.left <= this.block / 2) {
       const p = this.fetch();
       if (this.left === 0) return p.then(() => this.useSpare());
+      // Ahead of need: a failure (a database blip) is retried by the next call, and reaches the
+      // caller that needs the block; unhandled here it would stop the process.
+      p.catch(() => undefined);
     } else if (this.left === 0) this.useSpare();
     return true;
   }

@@ -263,6 +263,8 @@ export class TradingEngine {
   /** Per instrument: open positions as flat arrays, revalued on every tick for stop-out screening. */
   private readonly positions = new Map<number, PositionTable>();
   private readonly suspects = new Set<number>();
+  /** Accounts the last rebuild's revaluation flagged, for an exact stop-out check once it may act. */
+  private readonly rebuiltSuspects = new Set<number>();
   /** Where the per-tick revaluation runs: the accounts' risk pairs and the position tables. */
   private readonly arena = new RevaluationArena();
   private readonly exact: ExactMarket;
@@ -305,7 +307,43 @@ export class TradingEngine {
       const kind = row.status === 0 && row.targetPrice ? this.pendingKindFor(row) : null;
       this.index(liveOrderFromRow(row, kind));
     }
+    this.revalueAtLatest();
+    // At start-up the journal is healthy: decide now. A recovery decides once the journal is reset.
+    if (!this.recovering) this.stopOutRebuilt();
     return rows.length;
+  }
+
+  /**
+   * Positions come back with no running profit (the per-tick revaluation adds what moved since the
+   * last tick), so an account's floating total would count an instrument only once it ticks again:
+   * an account already past the stop-out level on a quiet or closed market would stay open. Marked
+   * here at the latest quotes; the accounts flagged are checked exactly by `stopOutRebuilt`.
+   */
+  private revalueAtLatest() {
+    const b = this.book;
+    b.setScreen(this.screenFactor());
+    const flagged = new Set<number>();
+    for (const [instrumentId, table] of this.positions) {
+      const q = this.deps.market.latest(instrumentId);
+      const instrument = this.deps.market.instrumentById(instrumentId);
+      const usdPer = instrument ? this.exact.usdPerUnitF(instrument.quoteCurrency) : Number.NaN;
+      if (!q || !Number.isFinite(usdPer)) continue;
+      table.revalue(q.bid, q.ask, usdPer, b, flagged);
+    }
+    for (const slot of flagged) this.rebuiltSuspects.add(b.userAt(slot));
+  }
+
+  /** The exact stop-out check of the accounts the rebuild's revaluation flagged. */
+  private stopOutRebuilt() {
+    if (this.rebuiltSuspects.size === 0) return;
+    const fx = new Effects();
+    for (const userId of this.rebuiltSuspects) this.stopOutIfDue(userId, fx);
+    this.rebuiltSuspects.clear();
+    if (!fx.empty)
+      this.journal.commit().then(
+        () => this.publish(fx),
+        () => undefined, // the journal's failure handler already rebuilds and logs
+      );
   }
 
   private clearMemory() {
@@ -317,6 +355,7 @@ export class TradingEngine {
     this.positions.clear();
     this.book.clear();
     this.exact.clear();
+    this.rebuiltSuspects.clear();
   }
 
   /** A failed write: refuse commands, rebuild memory from the database, then carry on. */
@@ -336,6 +375,7 @@ export class TradingEngine {
       this.journal.reset();
     })().finally(() => {
       this.recovering = null;
+      this.stopOutRebuilt();
     });
   }
 
@@ -1170,8 +1210,12 @@ export class TradingEngine {
     userId: number,
     amount: Money,
     withdrawalId: number,
-  ): Promise<{ ok: true } | { ok: false; free: Money }> {
+  ): Promise<{ ok: true } | { ok: false; free: Money } | { ok: false; unpriced: true }> {
     await this.prepare(userId);
+    // A position with no price (no quote since a restart, no conversion rate) may be losing any
+    // amount: no money leaves until every position can be valued.
+    if (this.liveOrdersOf(userId).some((o) => o.status === 1 && this.floatingMicros(o) === null))
+      return { ok: false, unpriced: true };
     const free = this.withdrawable(userId);
     const wanted = microsWithin(amount) ?? Number.POSITIVE_INFINITY; // beyond exact: more than anyone holds
     if (wanted > free) return { ok: false, free: moneyOf(free) };
@@ -1202,6 +1246,7 @@ export class TradingEngine {
    * stop-out) or cancels a pending order; recorded with reason 'admin'.
    */
   async adminClose(orderId: number): Promise<OrderRow> {
+    await this.settled(); // mid-rebuild the order would not be found yet
     const o = this.live.get(orderId);
     if (!o) throw new AppError('ORDER_NOT_FOUND');
     await this.prepare(o.userId);
@@ -1218,6 +1263,14 @@ export class TradingEngine {
     }
     await this.durable(fx);
     return row;
+  }
+
+  /**
+   * Resolves once memory holds the database's live orders: a rebuild after a failed write empties
+   * it first, so reads that must not see an empty book (staff lists, exposure) wait for this.
+   */
+  async settled(): Promise<void> {
+    while (this.recovering) await this.recovering;
   }
 
   /** How many positions are open and orders pending (dashboard), without listing them. */

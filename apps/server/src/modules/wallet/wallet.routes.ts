@@ -349,6 +349,7 @@ export function walletRoutes(app: FastifyInstance, deps: WalletDeps) {
       const frozen = await engine.freezeForWithdrawal(user.userId, amount, w.id);
       if (!frozen.ok) {
         await repo.transitionWithdrawal(db, w.id, -1, { status: -2 });
+        if ('unpriced' in frozen) throw new AppError('ORDER_PRICE_UNAVAILABLE');
         throw new AppError('WALLET_AMOUNT_ABOVE_FREE', { free: frozen.free.toFixed(2) });
       }
       await repo.transitionWithdrawal(db, w.id, -1, { status: 0 });
