@@ -5,8 +5,8 @@ import {
   closedIdsOf,
   filledFromPending,
   listHasAny,
+  missingIds,
   removeOrders,
-  unknownIds,
   useLiveOrders,
 } from '../src/features/orders/live';
 
@@ -62,7 +62,9 @@ describe('FOREX_CLOSED removes the ended orders from the list', () => {
     expect(closedIdsOf({ ids: [1] })).toEqual([]);
     expect(listHasAny(list, [5])).toBe(true);
     expect(listHasAny(list, [4])).toBe(false);
-    expect(unknownIds(list, [9, 10])).toEqual([10]);
+    expect(missingIds(list, [9, 10])).toEqual([10]);
+    // Only page 1 of 5 loaded: 6 and 5 are on page 2, not missing; 10 is newer than all loaded.
+    expect(missingIds(pages(page([9, 8, 7], 5)), [10, 9, 8, 7, 6, 5])).toEqual([10]);
   });
 
   it('tells which pending orders a FOREX_TRADE push shows as positions now (filled)', () => {

@@ -5,6 +5,7 @@ import {
   ApiError,
   call,
   configureRequest,
+  newIdempotencyKey,
   RequestBlockedError,
   request,
   setBeforeRequest,
@@ -66,6 +67,27 @@ describe('request layer (spec §7, §8)', () => {
     for (const config of sent) {
       expect(config.headers.get('lang')).toBe('en');
       expect(config.headers.get('authorization')).toBe('tok-123');
+    }
+  });
+
+  it('sends an Idempotency-Key only when the call is given one; each new key is fresh and valid', async () => {
+    const sent = fakeServer(() => ok(null));
+    const key = newIdempotencyKey();
+    await request('GET', '/v1/api/forex/close', { id: 4 }, { idempotencyKey: key });
+    await request('GET', '/v1/api/forex/my_deal', { status: 1 });
+    expect(sent[0]!.headers.get('idempotency-key')).toBe(key);
+    expect(sent[1]!.headers.has('idempotency-key')).toBe(false);
+    expect(key).toMatch(/^[A-Za-z0-9_-]{8,100}$/);
+    expect(newIdempotencyKey()).not.toBe(key);
+  });
+
+  it('makes a valid key without crypto.randomUUID (a page served over plain http)', () => {
+    const { getRandomValues } = crypto;
+    vi.stubGlobal('crypto', { getRandomValues: getRandomValues.bind(crypto) });
+    try {
+      expect(newIdempotencyKey()).toMatch(/^[0-9a-f]{32}$/);
+    } finally {
+      vi.unstubAllGlobals();
     }
   });
 

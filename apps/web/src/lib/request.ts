@@ -29,6 +29,11 @@ export interface RequestOptions {
   /** Silent: no toast and no warning on transport failures (the manifest request). */
   silent?: boolean;
   signal?: AbortSignal;
+  /**
+   * Sent as the `Idempotency-Key` header (DESIGN §4): the server answers a repeat of the key with the
+   * first answer instead of acting twice. One new key per user action (`newIdempotencyKey`).
+   */
+  idempotencyKey?: string;
 }
 
 export interface RequestInfo {
@@ -72,6 +77,17 @@ export class TransportError extends Error {
     super(code);
     this.name = 'TransportError';
   }
+}
+
+/**
+ * A fresh key for one user action (the server takes 8–100 characters of [A-Za-z0-9_-]).
+ * crypto.randomUUID exists only in secure contexts; a page served over plain http on a LAN address
+ * still has getRandomValues.
+ */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 export class RequestBlockedError extends Error {
@@ -210,6 +226,7 @@ export async function request<T>(
     lang: hooks.getLanguage(),
     authorization: hooks.getToken() ?? '',
   };
+  if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
   const hasBody = BODY_METHODS.has(method);
   let data: unknown;
   if (hasBody) {

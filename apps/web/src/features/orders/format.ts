@@ -1,5 +1,5 @@
 import type { Order } from '@meridian/contracts';
-import { money, toCents } from '@meridian/domain';
+import { money, toCents, toMarginText } from '@meridian/domain';
 import { formatPercentText, formatPrice, groupDecimal } from '../../lib/format';
 
 /** Display helpers of the order screen. Money stays exact (it arrives as decimal strings). */
@@ -27,6 +27,18 @@ export function signOf(text: string): 'up' | 'down' | 'flat' {
 export function usdText(text: string): string {
   const cents = centsOf(text);
   return cents === null ? text || '--' : groupDecimal(cents);
+}
+
+/**
+ * Margin and fee: 6 decimals, as the trade screen's preview shows them (the server trims a fee's
+ * trailing zeros: '0.33201'); the text as is when it is not a decimal.
+ */
+export function usd6Text(text: string): string {
+  try {
+    return groupDecimal(toMarginText(money(text)));
+  } catch {
+    return text || '--';
+  }
 }
 
 /** A profit: 2 decimals with its sign, '+12.50' / '-3.10' / '0.00'. */

@@ -1,6 +1,6 @@
 import type { RiskStatusText } from '@meridian/contracts';
 import { create } from 'zustand';
-import type { OrderPages } from './api/get-orders';
+import { nextPageOf, type OrderPages } from './api/get-orders';
 
 /** FOREX_TRADE push data (spec §7, DESIGN §3). */
 export interface ForexTradeData {
@@ -82,11 +82,18 @@ export function filledFromPending(pending: OrderPages | undefined, positionIds: 
   return positionIds.filter((id) => listed.has(id));
 }
 
-/** Ids of a push that the loaded list does not show yet (a pending order that just filled). */
-export function unknownIds(data: OrderPages | undefined, ids: readonly number[]): number[] {
+/**
+ * Ids of a push that belong on the loaded pages but are not there (a pending order that just
+ * filled). The list is newest first (by id): while more pages remain, an id below the lowest loaded
+ * one sits on a page not loaded yet, not missing; once every page is loaded, any unseen id is new.
+ */
+export function missingIds(data: OrderPages | undefined, ids: readonly number[]): number[] {
   if (!data) return [];
-  const known = new Set(data.pages.flatMap((p) => p.data.map((o) => o.Id)));
-  return ids.filter((id) => !known.has(id));
+  const loaded = data.pages.flatMap((p) => p.data.map((o) => o.Id));
+  const known = new Set(loaded);
+  const complete = nextPageOf(data.pages) === undefined;
+  const lowest = Math.min(...loaded);
+  return ids.filter((id) => !known.has(id) && (complete || id > lowest));
 }
 
 /**

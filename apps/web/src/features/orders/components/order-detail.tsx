@@ -4,7 +4,8 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { groupDecimal } from '../../../lib/format';
 import type { SetStops } from '../api/order-actions';
-import { inputPriceText, isBuy, priceText, profitText, signOf, timeText } from '../format';
+import { inputPriceText, isBuy, priceText, profitText, signOf, timeText, usd6Text } from '../format';
+import { usePendingFillPrice } from '../hooks/use-pending-fill-price';
 import { useLiveValues } from './order-row';
 import styles from './orders.module.css';
 
@@ -41,7 +42,7 @@ function DetailBody({
   onSetStops,
 }: Omit<OrderDetailProps, 'order' | 'onClose'> & { order: Order }) {
   const { t } = useTranslation();
-  const { price, profit } = useLiveValues(order);
+  const live = useLiveValues(order);
   const [editing, setEditing] = useState(false);
   const [stopLoss, setStopLoss] = useState('');
   const [takeProfit, setTakeProfit] = useState('');
@@ -49,6 +50,15 @@ function DetailBody({
   const pending = order.Status === 0;
   const ended = order.Status >= 3;
   const neverFilled = order.Price <= 0;
+  // The Order carries no "placed as" field: OriginPrice is the target of a pending order and the
+  // fill price of a market order. A pending order filled exactly at its target looks like a market
+  // order, but then its target is the open price shown anyway.
+  const placedPending = neverFilled || order.OriginPrice !== order.Price;
+  const waitingPrice = usePendingFillPrice(order, pending);
+  const price = pending ? waitingPrice : live.price;
+  // A pending order holds no position, so it has no profit (not a profit of 0.00); neither has
+  // one cancelled before it filled.
+  const profit = neverFilled ? null : live.profit;
   const openEdit = () => {
     // The boxes hold what the API takes, not the screen's localized text.
     setStopLoss(inputPriceText(order.TargetLossPrice, order));
@@ -68,17 +78,26 @@ function DetailBody({
       <dl className={styles.detailGrid}>
         <Field label={t('orders.orderId')}>{order.Id}</Field>
         <Field label={t('orders.quantity')}>{groupDecimal(order.Quantity)}</Field>
-        <Field label={t(neverFilled ? 'orders.targetPrice' : 'orders.openPrice')}>
-          {priceText(neverFilled ? order.OriginPrice : order.Price, order)}
-        </Field>
+        {!neverFilled && (
+          <Field label={t('orders.openPrice')} testId="detail-open-price">
+            {priceText(order.Price, order)}
+          </Field>
+        )}
+        {placedPending && (
+          <Field label={t('orders.targetPrice')} testId="detail-target-price">
+            {priceText(order.OriginPrice, order)}
+          </Field>
+        )}
         <Field label={t(ended ? 'orders.closePrice' : 'orders.currentPrice')} testId="detail-price">
           {ended ? priceText(order.ClosePrice || order.UpdatePrice, order) : priceText(price, order)}
         </Field>
-        <Field label={t('orders.margin')}>{groupDecimal(order.CautionMoney)}</Field>
-        <Field label={t('orders.fee')}>{groupDecimal(order.TradeFee)}</Field>
+        <Field label={t('orders.margin')}>{usd6Text(order.CautionMoney)}</Field>
+        <Field label={t('orders.fee')} testId="detail-fee">
+          {usd6Text(order.TradeFee)}
+        </Field>
         <Field label={t('orders.leverage')}>{order.Multiple > 0 ? `1:${order.Multiple}` : '--'}</Field>
         <Field label={t('orders.profit')} testId="detail-profit">
-          <span className={styles[signOf(profit)]}>{profitText(profit)}</span>
+          {profit === null ? '--' : <span className={styles[signOf(profit)]}>{profitText(profit)}</span>}
         </Field>
         <Field label={t('orders.stopLoss')} testId="detail-sl">
           {priceText(order.TargetLossPrice, order)}

@@ -5,6 +5,8 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
+import { newIdempotencyKey } from '../../../lib/request';
+import { useSingleFlight } from '../../../lib/single-flight';
 import { toast } from '../../../lib/toast';
 import { type OrderPages, type OrderStatusFilter, orderKeys, useOrders } from '../api/get-orders';
 import { cancelOrder, closeOrder, setStopPrices } from '../api/order-actions';
@@ -62,7 +64,9 @@ export function OrdersScreen() {
     void queryClient.invalidateQueries({ queryKey: ['wallet'] });
   };
 
-  const onClosePosition = async (order: Order) => {
+  // Single-flight: a double tap opens one confirm and sends one call; the key makes a repeat of
+  // the call (a retry) harmless on the server too.
+  const onClosePosition = useSingleFlight(async (order: Order) => {
     const ok = await Dialog.confirm({
       title: t('orders.closePosition'),
       content: t('orders.closeConfirm', { code: order.ForexTradeLists.ShowCode }),
@@ -71,13 +75,13 @@ export function OrdersScreen() {
     });
     if (!ok) return;
     try {
-      afterAction(await closeOrder(order.Id));
+      afterAction(await closeOrder(order.Id, newIdempotencyKey()));
     } catch {
       // refused: the server's message was shown
     }
-  };
+  });
 
-  const onCancel = async (order: Order) => {
+  const onCancel = useSingleFlight(async (order: Order) => {
     const ok = await Dialog.confirm({
       title: t('orders.cancelOrder'),
       content: t('orders.cancelConfirm', { code: order.ForexTradeLists.ShowCode }),
@@ -86,11 +90,11 @@ export function OrdersScreen() {
     });
     if (!ok) return;
     try {
-      afterAction(await cancelOrder(order.Id));
+      afterAction(await cancelOrder(order.Id, newIdempotencyKey()));
     } catch {
       // refused: the server's message was shown
     }
-  };
+  });
 
   const onSetStops = async (order: Order, stopLoss: string, takeProfit: string) => {
     try {

@@ -8,8 +8,8 @@ import {
   type ForexTradeData,
   filledFromPending,
   listHasAny,
+  missingIds,
   removeOrders,
-  unknownIds,
   useLiveOrders,
 } from '../live';
 
@@ -46,9 +46,10 @@ export function useOrderPushes(onClosed: (ids: number[]) => void): void {
         closedHandler.current(filled);
         return;
       }
-      // A position the holding list does not show yet (a pending order filled): reload, at most every 2 s.
+      // A position missing from the loaded holding pages (a pending order filled): reload, at most
+      // every 2 s. Not the positions of pages not loaded yet: they would reload page 1 on every push.
       const holding = queryClient.getQueryData<OrderPages>(orderKeys.list(1));
-      if (unknownIds(holding, ids).length > 0 && Date.now() - lastRefresh > 2000) {
+      if (missingIds(holding, ids).length > 0 && Date.now() - lastRefresh > 2000) {
         lastRefresh = Date.now();
         void queryClient.invalidateQueries({ queryKey: orderKeys.list(1) });
       }

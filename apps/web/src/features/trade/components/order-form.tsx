@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ChevronDownIcon } from '../../../components/icons';
 import { formatPrice, groupDecimal } from '../../../lib/format';
+import { newIdempotencyKey } from '../../../lib/request';
+import { useSingleFlight } from '../../../lib/single-flight';
 import { toast } from '../../../lib/toast';
 import { useQuotes } from '../../../stores/quotes';
 import { useSession } from '../../../stores/session';
@@ -64,7 +66,8 @@ export function OrderForm({ instrument, instruments, prices, marketOpen }: Order
     else setPickerOpen(true);
   };
 
-  const submit = async () => {
+  // The disabled button shows it; the guard also holds for two taps before the re-render.
+  const submit = useSingleFlight(async () => {
     if (!token) {
       await navigate(`/login?from=${encodeURIComponent(`/trade?id=${instrument.Id}`)}`);
       return;
@@ -76,7 +79,7 @@ export function OrderForm({ instrument, instruments, prices, marketOpen }: Order
     }
     setSending(true);
     try {
-      const msg = await submitOrder(toSubmitQuery(form, instrument.Id));
+      const msg = await submitOrder(toSubmitQuery(form, instrument.Id), newIdempotencyKey());
       toast(msg || t('trade.confirmed'));
       void queryClient.invalidateQueries({ queryKey: ['orders'] });
       void queryClient.invalidateQueries({ queryKey: ['wallet'] });
@@ -85,7 +88,7 @@ export function OrderForm({ instrument, instruments, prices, marketOpen }: Order
     } finally {
       setSending(false);
     }
-  };
+  });
 
   const sideClass = (side: 'buy' | 'sell') =>
     `${styles.sideButton} ${form.side === side ? (side === 'buy' ? styles.sideBuy : styles.sideSell) : ''}`;

@@ -1,16 +1,21 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Dialog } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { newIdempotencyKey } from '../../../lib/request';
+import { useSingleFlight } from '../../../lib/single-flight';
 import { toast } from '../../../lib/toast';
 import { walletKeys } from '../api/get-balance';
 import { userKeys } from '../api/get-user-info';
 import { resetDemoAccount } from '../api/reset-demo';
 
-/** Reset demo account (spec §2): confirmation → server call → its message → balance refreshed. */
+/**
+ * Reset demo account (spec §2): confirmation → server call → its message → balance refreshed.
+ * Single-flight: a second tap while the confirm is open or the call in flight does nothing.
+ */
 export function useResetDemo(): () => Promise<void> {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  return async () => {
+  return useSingleFlight(async () => {
     const confirmed = await Dialog.confirm({
       title: t('user.resetDemo'),
       content: t('user.resetDemoConfirm'),
@@ -19,14 +24,13 @@ export function useResetDemo(): () => Promise<void> {
     });
     if (!confirmed) return;
     try {
-      toast(await resetDemoAccount());
+      toast(await resetDemoAccount(newIdempotencyKey()));
     } catch {
       return; // refused: the request layer has shown the server's message
     }
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: walletKeys.all }),
-      queryClient.invalidateQueries({ queryKey: userKeys.info }),
-      queryClient.invalidateQueries({ queryKey: ['orders'] }),
-    ]);
-  };
+    // Not awaited: the refresh does not hold the next reset back.
+    void queryClient.invalidateQueries({ queryKey: walletKeys.all });
+    void queryClient.invalidateQueries({ queryKey: userKeys.info });
+    void queryClient.invalidateQueries({ queryKey: ['orders'] });
+  });
 }

@@ -1,0 +1,241 @@
+import type { Order } from '@meridian/contracts';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, renderHook, screen } from '@testing-library/react';
+import { Dialog } from 'antd-mobile';
+import axios, { type InternalAxiosRequestConfig } from 'axios';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setupAntdMobile } from '../src/app/antd-setup';
+import { OrdersScreen } from '../src/features/orders/components/orders-screen';
+import { useResetDemo } from '../src/features/user/hooks/use-reset-demo';
+import { queryClient } from '../src/lib/query-client';
+import { configureRequest, setHttpClient } from '../src/lib/request';
+import { useSession } from '../src/stores/session';
+import { setupTestI18n } from './i18n-helper';
+
+const toast = vi.hoisted(() => vi.fn());
+vi.mock('../src/lib/toast', () => ({ toast, showLoadingToast: () => () => {} }));
+
+// ---- a fake API: one handler per path, answering the data of an envelope (or a promise of it) ----
+
+type Handler = (config: InternalAxiosRequestConfig) => unknown;
+let sent: InternalAxiosRequestConfig[] = [];
+
+function serve(handlers: Record<string, Handler>) {
+  sent = [];
+  setHttpClient(
+    axios.create({
+      baseURL: 'http://127.0.0.1:8080',
+      validateStatus: () => true,
+      adapter: async (config) => {
+        sent.push(config);
+        const handler = handlers[config.url ?? ''];
+        const data = handler
+          ? { code: 1, msg: 'Done', data: (await handler(config)) ?? null }
+          : { code: 404, msg: `no handler for ${config.url}`, data: null };
+        return { data, status: 200, statusText: 'OK', headers: {}, config };
+      },
+    }),
+  );
+}
+
+const sentTo = (path: string) => sent.filter((c) => c.url === path);
+const keyOf = (config: InternalAxiosRequestConfig) => config.headers.get('idempotency-key');
+const KEY = /^[A-Za-z0-9_-]{8,100}$/;
+
+/** A request the test answers when it chooses: the call stays in flight until then. */
+function held() {
+  let answer = () => {};
+  const promise = new Promise<null>((resolve) => {
+    answer = () => resolve(null);
+  });
+  return { promise, answer };
+}
+
+const order = (over: Partial<Order>): Order => ({
+  Id: 4,
+  ForexId: 1,
+  ForexTradeLists: { Code: 'EURUSD', ShowCode: 'EUR/USD', PricePrecision: 5 },
+  OrderType: 1,
+  Quantity: '0.1',
+  Price: 1.16512,
+  OriginPrice: 1.16512,
+  UpdatePrice: 1.1652,
+  ClosePrice: 0,
+  FactProfits: '0.80',
+  CautionMoney: '1165.120000',
+  TradeFee: '3.5',
+  Multiple: 100,
+  TargetLossPrice: 0,
+  TargetProfitPrice: 0,
+  Status: 1,
+  CloseReason: '',
+  CreateTimeHandler: '2026-11-24T10:00:00.000Z',
+  CompleteTimeHandler: '',
+  ...over,
+});
+
+const SUMMARY = {
+  balance: '100000.00',
+  lock_balance: '0.00',
+  CautionMoneyAll: '1165.120000',
+  ProfitsTotal: '0.80',
+  NetValue: '100000.80',
+  HazardRate: '8583.20',
+  PrepaymentRatio: '1.17',
+  RiskStatus: 'ok',
+};
+
+const listOf = (orders: Order[]) => () => ({
+  data: orders,
+  total: orders.length,
+  all_fact_profits: '0.80',
+  balance: '100000.00',
+});
+
+async function renderOrders(path: string) {
+  const router = createMemoryRouter([{ path: '/order', element: <OrdersScreen /> }], {
+    initialEntries: [path],
+  });
+  await act(async () => {
+    render(
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+  });
+}
+
+const press = async (el: Element) => {
+  await act(async () => {
+    fireEvent.click(el);
+  });
+};
+/** Two clicks in a row, as a double tap lands them: before anything re-renders. */
+const doubleTap = async (el: Element) => {
+  await act(async () => {
+    fireEvent.click(el);
+    fireEvent.click(el);
+  });
+};
+const dialogs = () => document.querySelectorAll('.adm-dialog').length;
+const confirmButton = () =>
+  screen.getAllByRole('button', { name: 'Confirm' }).find((e) => e.classList.contains('adm-dialog-button'))!;
+
+const wrapper = ({ children }: { children: ReactNode }) => (
+  <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+);
+
+describe('close, cancel and demo reset are single-flight and carry an Idempotency-Key', () => {
+  beforeAll(async () => {
+    await setupTestI18n();
+    setupAntdMobile(); // the confirm dialogs are imperative
+  });
+  beforeEach(() => {
+    toast.mockClear();
+    configureRequest({ getToken: () => 'tok-1', getLanguage: () => 'en', toast });
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+  });
+  afterEach(async () => {
+    Dialog.clear();
+    await vi.waitFor(() => expect(document.querySelector('.adm-dialog')).toBeNull(), { timeout: 3000 });
+    cleanup();
+    setHttpClient(null);
+    queryClient.clear();
+    useSession.getState().clear();
+    vi.restoreAllMocks();
+  });
+
+  it('close position: a double tap opens one confirm and sends /close once; a tap in flight does nothing', async () => {
+    const close = held();
+    serve({
+      '/v1/api/forex/my_deal': listOf([order({ Id: 4 })]),
+      '/v1/api/main/account/forexDetail': () => SUMMARY,
+      '/v1/api/forex/close': () => close.promise,
+    });
+    await renderOrders('/order?type=1');
+    await press(await screen.findByTestId('order-row'));
+    await doubleTap(screen.getByTestId('close-position'));
+    await vi.waitFor(() => expect(dialogs()).toBe(1));
+    await press(confirmButton());
+    await vi.waitFor(() => expect(sentTo('/v1/api/forex/close')).toHaveLength(1));
+    // In flight: the popup is still open and a tap asks nothing and sends nothing.
+    await vi.waitFor(() => expect(document.querySelector('.adm-dialog')).toBeNull(), { timeout: 3000 });
+    await press(screen.getByTestId('close-position'));
+    expect(dialogs()).toBe(0);
+    await act(async () => close.answer());
+    await vi.waitFor(() => expect(toast).toHaveBeenCalledWith('Done'));
+    expect(sentTo('/v1/api/forex/close')).toHaveLength(1);
+    const first = sentTo('/v1/api/forex/close')[0]!;
+    expect(first.params).toMatchObject({ id: 4 });
+    expect(keyOf(first)).toMatch(KEY);
+
+    // The next user action is a new one: a new key.
+    const again = held();
+    serve({
+      '/v1/api/forex/my_deal': listOf([order({ Id: 4 })]),
+      '/v1/api/main/account/forexDetail': () => SUMMARY,
+      '/v1/api/forex/close': () => again.promise,
+    });
+    await press(await screen.findByTestId('order-row'));
+    await press(screen.getByTestId('close-position'));
+    await vi.waitFor(() => expect(dialogs()).toBe(1));
+    await press(confirmButton());
+    await act(async () => again.answer());
+    await vi.waitFor(() => expect(sentTo('/v1/api/forex/close')).toHaveLength(1));
+    expect(keyOf(sentTo('/v1/api/forex/close')[0]!)).toMatch(KEY);
+    expect(keyOf(sentTo('/v1/api/forex/close')[0]!)).not.toBe(keyOf(first));
+  });
+
+  it('cancel order: a double tap opens one confirm and sends /cancel_trade once, with a key', async () => {
+    const cancel = held();
+    serve({
+      '/v1/api/forex/my_deal': listOf([order({ Id: 5, Status: 0, Price: 0, OriginPrice: 1.15 })]),
+      '/v1/api/main/account/forexDetail': () => SUMMARY,
+      '/v1/api/forex/cancel_trade': () => cancel.promise,
+    });
+    await renderOrders('/order?type=0');
+    await press(await screen.findByTestId('order-row'));
+    await doubleTap(screen.getByTestId('cancel-order'));
+    await vi.waitFor(() => expect(dialogs()).toBe(1));
+    await press(confirmButton());
+    await vi.waitFor(() => expect(document.querySelector('.adm-dialog')).toBeNull(), { timeout: 3000 });
+    await press(screen.getByTestId('cancel-order'));
+    expect(dialogs()).toBe(0);
+    await act(async () => cancel.answer());
+    await vi.waitFor(() => expect(toast).toHaveBeenCalledWith('Done'));
+    expect(sentTo('/v1/api/forex/cancel_trade')).toHaveLength(1);
+    expect(sentTo('/v1/api/forex/cancel_trade')[0]!.params).toMatchObject({ id: 5 });
+    expect(keyOf(sentTo('/v1/api/forex/cancel_trade')[0]!)).toMatch(KEY);
+  });
+
+  it('reset demo: a double tap opens one confirm and sends the reset once, with a key', async () => {
+    const reset = held();
+    serve({ '/v1/api/main/user/resetForexDemoAccount': () => reset.promise });
+    const { result } = renderHook(() => useResetDemo(), { wrapper });
+    await act(async () => {
+      void result.current();
+      void result.current();
+    });
+    await vi.waitFor(() => expect(dialogs()).toBe(1));
+    await press(confirmButton());
+    await vi.waitFor(() => expect(sentTo('/v1/api/main/user/resetForexDemoAccount')).toHaveLength(1));
+    await vi.waitFor(() => expect(document.querySelector('.adm-dialog')).toBeNull(), { timeout: 3000 });
+    await act(async () => void result.current()); // in flight: nothing
+    expect(dialogs()).toBe(0);
+    await act(async () => reset.answer());
+    await vi.waitFor(() => expect(toast).toHaveBeenCalledWith('Done'));
+    expect(sentTo('/v1/api/main/user/resetForexDemoAccount')).toHaveLength(1);
+    const first = keyOf(sentTo('/v1/api/main/user/resetForexDemoAccount')[0]!);
+    expect(first).toMatch(KEY);
+
+    // Done: the next tap is a new action with a new key.
+    await act(async () => void result.current());
+    await vi.waitFor(() => expect(dialogs()).toBe(1));
+    await press(confirmButton());
+    await vi.waitFor(() => expect(sentTo('/v1/api/main/user/resetForexDemoAccount')).toHaveLength(2));
+    expect(keyOf(sentTo('/v1/api/main/user/resetForexDemoAccount')[1]!)).toMatch(KEY);
+    expect(keyOf(sentTo('/v1/api/main/user/resetForexDemoAccount')[1]!)).not.toBe(first);
+  });
+});
