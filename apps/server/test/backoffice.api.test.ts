@@ -27,7 +27,13 @@ describe.each(DB_KINDS)('back office on %s', (kind) => {
   const staffCall = async (
     method: 'GET' | 'POST',
     path: string,
-    opts: { token?: string; body?: unknown; query?: Record<string, string>; ip?: string } = {},
+    opts: {
+      token?: string;
+      body?: unknown;
+      query?: Record<string, string>;
+      ip?: string;
+      headers?: Record<string, string>;
+    } = {},
   ): Promise<Envelope> => {
     const qs = opts.query ? `?${new URLSearchParams(opts.query)}` : '';
     const res = await s.app.inject({
@@ -35,6 +41,7 @@ describe.each(DB_KINDS)('back office on %s', (kind) => {
       url: `${STAFF_API_PREFIX}${path}${qs}`,
       headers: {
         lang: 'en',
+        ...opts.headers,
         ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
         ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
       },
@@ -190,6 +197,45 @@ describe.each(DB_KINDS)('back office on %s', (kind) => {
         })
       ).code,
     ).toBe(1001);
+    expect(await findMismatchedAccounts(s.database.db)).toEqual([]);
+  });
+
+  it('answers a repeated adjustment with its Idempotency-Key once, and refuses the key for another request', async () => {
+    const trader = await registerEmail(s, 'adjust-once@test.local');
+    const adjust = (amount: string, key = 'adjust-once-0001') =>
+      staffCall('POST', `/users/${trader.user.id}/adjust`, {
+        token: tokens.finance,
+        body: { amount, memo: 'Goodwill credit' },
+        headers: { 'idempotency-key': key },
+      });
+    const entries = () =>
+      sqlCount(
+        s,
+        sql`select count(*) as n from ledger_entries where user_id = ${trader.user.id} and type = 10`,
+      );
+    const audits = await auditCount();
+    const first = await adjust('100');
+    expect(first.code, first.msg).toBe(1);
+    expect(first.data.balance).toBe('100.00');
+    expect(await adjust('100')).toEqual(first);
+    expect(await entries()).toBe(1);
+    expect(await auditCount()).toBe(audits + 1);
+    // The same key for another request is refused, not answered with the first one's answer.
+    expect((await adjust('200')).code).toBe(1005);
+    // Staff keys are kept apart from traders' (staff ids are another table's ids).
+    const keys = (await s.database.db.execute(
+      sql`select key from idempotency_keys where key like '%adjust-once-0001'`,
+    )) as unknown as { rows: Array<{ key: string }> };
+    expect(keys.rows.map((r) => r.key)).toEqual(['staff /users/:id/adjust adjust-once-0001']);
+    // A retry whose first answer was lost (its key freed) still moves the money once: the ledger
+    // entry is named after the key.
+    await s.database.db.execute(sql`delete from idempotency_keys where key like '%adjust-once-0001'`);
+    const again = await adjust('100');
+    expect(again.code, again.msg).toBe(1);
+    expect(again.data.balance).toBe('100.00');
+    expect(await entries()).toBe(1);
+    // Another key is another adjustment.
+    expect((await adjust('100', 'adjust-once-0002')).data.balance).toBe('200.00');
     expect(await findMismatchedAccounts(s.database.db)).toEqual([]);
   });
 
@@ -418,12 +464,17 @@ describe.each(DB_KINDS)('back office on %s', (kind) => {
     const btcExposure = dash.data.exposure.find((e: any) => e.code === 'BTCUSD');
     expect(Number(btcExposure.netLots)).toBeGreaterThanOrEqual(0.5);
     expect(dash.data.openPositions).toBeGreaterThan(0);
-    const closed = await staffCall('POST', `/orders/${o.data.Id}/close`, {
-      token: tokens.dealer,
-      body: { reason: 'Abusive trading' },
-    });
+    const close = () =>
+      staffCall('POST', `/orders/${o.data.Id}/close`, {
+        token: tokens.dealer,
+        body: { reason: 'Abusive trading' },
+        headers: { 'idempotency-key': `close-${o.data.Id}-0001` },
+      });
+    const closed = await close();
     expect(closed.code, closed.msg).toBe(1);
     expect(closed.data).toMatchObject({ status: 3, closeReason: 'admin' });
+    // A retry with the same key gets the first answer (not 'not found').
+    expect(await close()).toEqual(closed);
     expect(await lastAudit()).toMatchObject({ action: 'order.admin_close', target_id: String(o.data.Id) });
     const history = await getJson(s, '/v1/api/forex/my_deal?status=3', { authorization: token });
     expect(history.data.data[0]).toMatchObject({ Id: o.data.Id, CloseReason: 'admin' });

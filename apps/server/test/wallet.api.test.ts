@@ -369,6 +369,99 @@ describe.each(DB_KINDS)('wallet on %s', (kind) => {
     expect(await findMismatchedAccounts(s.database.db)).toEqual([]);
   });
 
+  it('puts a review or a withdrawal back where it was when its money move fails, so a retry works', async () => {
+    // An injected write failure: any journal batch with a ledger key matching a listed pattern fails.
+    const db = s.database.db;
+    await db.execute(sql`create table test_failing_keys (pattern text primary key)`);
+    await db.execute(
+      sql.raw(`create function test_fail_ledger() returns trigger as $$
+        begin
+          if exists (select 1 from test_failing_keys where new.idempotency_key like pattern) then
+            raise exception 'injected write failure';
+          end if;
+          return new;
+        end $$ language plpgsql`),
+    );
+    await db.execute(sql`create trigger test_fail_ledger before insert on ledger_entries
+      for each row execute function test_fail_ledger()`);
+    const failing = async (pattern: string | null) => {
+      await db.execute(sql`delete from test_failing_keys`);
+      if (pattern) await db.execute(sql`insert into test_failing_keys values (${pattern})`);
+    };
+    const statusOf = async (table: 'deposits' | 'withdrawals', id: number) =>
+      sqlCount(s, sql`select status as n from ${sql.identifier(table)} where id = ${id}`);
+    try {
+      // Deposit approval: back in the queue, nothing credited; the retry credits it once.
+      const { token } = await registerEmail(s, 'failed-write@wallet.test');
+      const proof = await upload(token, png, 'proof.png', 'image/png');
+      const options = (await get(token, '/api/quickCharge/info')).data;
+      await get(token, '/api/quickCharge/submit', {
+        number: '1000',
+        proofImg: proof.data.url,
+        charge_id: options[0].id,
+      });
+      const depositId = (await get(token, '/api/quickCharge/quick_ist', { type: 0 })).data.list[0].id;
+      const approve = () =>
+        staff('POST', `/deposits/${depositId}/review`, { action: 'approve', reason: 'Received' });
+      await failing(`deposit:${depositId}`);
+      expect((await approve()).code).toBe(1500);
+      expect(await statusOf('deposits', depositId)).toBe(0);
+      expect((await balance(token)).balance).toBe('0.00');
+      await failing(null);
+      expect((await approve()).code).toBe(1);
+      expect(await statusOf('deposits', depositId)).toBe(1);
+      expect((await balance(token)).balance).toBe('1000.00');
+
+      // Withdrawal request: voided (−2), nothing frozen; the retry freezes it.
+      const { currency, method } = await bindTrc20(token);
+      const draw = (number: string) =>
+        post(token, '/api/account/draw', {
+          draw_currency_id: currency.id,
+          number,
+          draw_method_id: method.id,
+        });
+      await failing('withdraw-freeze:%');
+      expect((await draw('400')).code).toBe(1500);
+      expect(
+        await sqlCount(
+          s,
+          sql`select count(*) as n from withdrawals w join users u on u.id = w.user_id
+            where u.email = 'failed-write@wallet.test' and w.status = -2`,
+        ),
+      ).toBe(1);
+      expect(await balance(token)).toEqual({ balance: '1000.00', lock_balance: '0.00' });
+      await failing(null);
+      expect((await draw('400')).code).toBe(1);
+      expect(await balance(token)).toEqual({ balance: '600.00', lock_balance: '400.00' });
+
+      // Payout fails: back in the queue, still frozen; a rejection then refunds it.
+      const first = (await get(token, '/api/account/draw_list', { type: 1 })).data.list[0].id;
+      const review = (id: number, action: 'pay' | 'reject') =>
+        staff('POST', `/withdrawals/${id}/review`, { action, reason: 'Checked' });
+      await failing(`withdraw-paid:${first}`);
+      expect((await review(first, 'pay')).code).toBe(1500);
+      expect(await statusOf('withdrawals', first)).toBe(0);
+      expect(await balance(token)).toEqual({ balance: '600.00', lock_balance: '400.00' });
+      await failing(null);
+      expect((await review(first, 'reject')).code).toBe(1);
+      expect(await balance(token)).toEqual({ balance: '1000.00', lock_balance: '0.00' });
+
+      // Refund fails: back in the queue; a payout then pays it.
+      expect((await draw('300')).code).toBe(1);
+      const second = (await get(token, '/api/account/draw_list', { type: 1 })).data.list[0].id;
+      await failing(`withdraw-refund:${second}`);
+      expect((await review(second, 'reject')).code).toBe(1500);
+      expect(await statusOf('withdrawals', second)).toBe(0);
+      await failing(null);
+      expect((await review(second, 'pay')).code).toBe(1);
+      expect(await statusOf('withdrawals', second)).toBe(1);
+      expect(await balance(token)).toEqual({ balance: '700.00', lock_balance: '0.00' });
+      expect(await findMismatchedAccounts(db)).toEqual([]);
+    } finally {
+      await db.execute(sql`drop trigger test_fail_ledger on ledger_entries`);
+    }
+  });
+
   it('refuses other users’ methods and ids, and anything that is not a plain image', async () => {
     const a = await fundedUser('owner-a@wallet.test', '300');
     const b = await registerEmail(s, 'owner-b@wallet.test');

@@ -1,7 +1,12 @@
 import { createHash } from 'node:crypto';
+import { SUCCESS_CODE } from '@meridian/contracts';
+import type { Language } from '@meridian/i18n';
+import { translate } from '@meridian/i18n/node';
 import { and, eq, isNull, lt } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema.ts';
+import { AppError } from './app-error.ts';
 
 export type IdempotencyClaim =
   /** Ours: answer or release it with `claimedAt`, so a request taken over cannot touch its successor's claim. */
@@ -19,6 +24,13 @@ export type IdempotencyClaim =
 export const ABANDONED_CLAIM_MS = 10 * 60_000;
 /** How long an answer is kept for repeats: retries come within minutes, not days. */
 export const KEY_RETENTION_MS = 24 * 60 * 60_000;
+
+/** A client-chosen `Idempotency-Key`: 8–100 characters of letters, digits, '-' and '_'. */
+export function idempotencyKeyOf(req: FastifyRequest): string | null {
+  const raw = req.headers['idempotency-key'];
+  const key = (Array.isArray(raw) ? raw[0] : raw)?.trim();
+  return key && /^[A-Za-z0-9_-]{8,100}$/.test(key) ? key : null;
+}
 
 /**
  * The stored key of a request: the client's key within the call it was sent to, so one key reused
@@ -91,6 +103,39 @@ export async function storeAnswer(db: Db, userId: number, key: string, claimedAt
 /** An unexpected failure leaves nothing done: free the key so the client may retry. */
 export async function releaseKey(db: Db, userId: number, key: string, claimedAt: Date) {
   await db.delete(idempotencyKeys).where(ownClaim(userId, key, claimedAt));
+}
+
+/**
+ * Runs a request once per key (DESIGN §4) and answers its envelope: a repeat gets the stored
+ * answer (a refusal included), a different request under the key is refused; an unexpected
+ * failure frees the key so the client may retry.
+ */
+export async function answerOnce(
+  db: Db,
+  request: { ownerId: number; key: string; route: string; digest: string; lang: Language; msgKey: string },
+  run: () => unknown,
+): Promise<unknown> {
+  const { ownerId, key, lang } = request;
+  const claim = await claimKey(db, ownerId, key, request.route, request.digest, new Date());
+  if (claim.kind === 'other_request') throw new AppError('REQUEST_KEY_REUSED');
+  if (claim.kind === 'done') return claim.response;
+  if (claim.kind === 'in_progress') throw new AppError('REQUEST_IN_PROGRESS');
+  try {
+    const envelope = { code: SUCCESS_CODE, msg: translate(lang, request.msgKey), data: await run() };
+    await storeAnswer(db, ownerId, key, claim.claimedAt, envelope);
+    return envelope;
+  } catch (err) {
+    if (err instanceof AppError) {
+      await storeAnswer(db, ownerId, key, claim.claimedAt, {
+        code: err.code,
+        msg: translate(lang, err.msgKey, err.params),
+        data: null,
+      });
+    } else {
+      await releaseKey(db, ownerId, key, claim.claimedAt);
+    }
+    throw err;
+  }
 }
 
 /** Forgets keys claimed before `before` (answers past their retention). Returns how many. */

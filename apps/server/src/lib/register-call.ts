@@ -1,19 +1,11 @@
-import { type CallContract, envelopeOf, errorEnvelope, SUCCESS_CODE } from '@meridian/contracts';
-import { translate } from '@meridian/i18n/node';
+import { type CallContract, envelopeOf, errorEnvelope } from '@meridian/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import type { AuthUser } from '../plugins/authentication.ts';
 import { AppError } from './app-error.ts';
-import { claimKey, releaseKey, requestDigest, scopedKey, storeAnswer } from './idempotency.ts';
-
-/** A client-chosen key: 8–100 characters of letters, digits, '-' and '_'. */
-function idempotencyKeyOf(req: FastifyRequest): string | null {
-  const raw = req.headers['idempotency-key'];
-  const key = (Array.isArray(raw) ? raw[0] : raw)?.trim();
-  return key && /^[A-Za-z0-9_-]{8,100}$/.test(key) ? key : null;
-}
+import { answerOnce, idempotencyKeyOf, requestDigest, scopedKey } from './idempotency.ts';
 
 type Input<C extends CallContract> = {
   query: NonNullable<C['query']> extends z.ZodType
@@ -81,35 +73,19 @@ export function registerCall<C extends CallContract>(
         });
       const sent = opts.idempotentIn && user ? idempotencyKeyOf(req) : null;
       if (!sent || !user || !opts.idempotentIn) return reply.ok(await run(), opts.msgKey);
-      const key = scopedKey(contract.path, sent);
-
-      const db = opts.idempotentIn;
-      const digest = requestDigest({ query: req.query ?? {}, body: req.body ?? {} });
-      const claim = await claimKey(db, user.userId, key, contract.path, digest, new Date());
-      if (claim.kind === 'other_request') throw new AppError('REQUEST_KEY_REUSED');
-      if (claim.kind === 'done')
-        return reply.send(claim.response as { code: number; msg: string; data: null });
-      if (claim.kind === 'in_progress') throw new AppError('REQUEST_IN_PROGRESS');
-      try {
-        const envelope = {
-          code: SUCCESS_CODE,
-          msg: translate(req.lang, opts.msgKey ?? 'ok.success'),
-          data: await run(),
-        };
-        await storeAnswer(db, user.userId, key, claim.claimedAt, envelope);
-        return reply.send(envelope);
-      } catch (err) {
-        if (err instanceof AppError) {
-          await storeAnswer(db, user.userId, key, claim.claimedAt, {
-            code: err.code,
-            msg: translate(req.lang, err.msgKey, err.params),
-            data: null,
-          });
-        } else {
-          await releaseKey(db, user.userId, key, claim.claimedAt);
-        }
-        throw err;
-      }
+      const answer = await answerOnce(
+        opts.idempotentIn,
+        {
+          ownerId: user.userId,
+          key: scopedKey(contract.path, sent),
+          route: contract.path,
+          digest: requestDigest({ query: req.query ?? {}, body: req.body ?? {} }),
+          lang: req.lang,
+          msgKey: opts.msgKey ?? 'ok.success',
+        },
+        run,
+      );
+      return reply.send(answer as { code: number; msg: string; data: null });
     },
   });
 }

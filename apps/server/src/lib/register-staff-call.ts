@@ -15,6 +15,7 @@ import {
   type StaffRow,
 } from '../modules/staff/staff.repository.ts';
 import { AppError } from './app-error.ts';
+import { answerOnce, idempotencyKeyOf, requestDigest, scopedKey } from './idempotency.ts';
 
 type Out<T> = [NonNullable<T>] extends [z.ZodType] ? z.output<NonNullable<T>> : Record<string, never>;
 
@@ -36,6 +37,8 @@ export interface StaffContext<C extends StaffCallContract> {
   body: Out<C['body']>;
   /** Records what a changing call changed (one entry per call; written when the call succeeds). */
   audit(entry: AuditEntry): void;
+  /** The request's `Idempotency-Key`, on calls registered `idempotent` (else null). */
+  requestKey: string | null;
 }
 
 export const staffTokenOf = (req: FastifyRequest): string | null => {
@@ -80,13 +83,15 @@ export async function resolveStaff(
  * Registers one back-office call: input checked against the contract, the staff session resolved
  * from `Authorization: Bearer` (staff sessions only), the role checked, a second factor required
  * where the role needs one, and for changing calls one audit entry written with who, what, before,
- * after and from where.
+ * after and from where. An `idempotent` call (one that moves money, DESIGN §4) honours an
+ * `Idempotency-Key`: a repeat gets the first answer and writes no second audit entry.
  */
 export function registerStaffCall<C extends StaffCallContract>(
   app: FastifyInstance,
   deps: { db: Db; now: () => number },
   contract: C,
   handler: (ctx: StaffContext<C>) => Promise<z.input<C['data']>> | z.input<C['data']>,
+  opts: { idempotent?: boolean } = {},
 ) {
   app.route({
     method: contract.method,
@@ -106,42 +111,64 @@ export function registerStaffCall<C extends StaffCallContract>(
       let tokenHash = '';
       if (contract.access !== 'public')
         ({ staff, tokenHash } = await resolveStaff(deps, req, contract.access));
-      const entries: AuditEntry[] = [];
-      const data = await handler({
-        req,
-        staff,
-        tokenHash,
-        params: parse(contract.params, req.params),
-        query: parse(contract.query, req.query),
-        body: parse(contract.body, req.body),
-        audit: (e) => entries.push(e),
-      });
-      if (contract.changes && entries.length !== 1)
-        req.log.error(
-          { path: contract.path, entries: entries.length },
-          'a changing staff call must record one audit entry',
-        );
-      for (const e of entries)
-        await insertAudit(deps.db, {
-          staffId: staff?.id ?? null,
-          staffEmail: staff?.email ?? '',
-          action: e.action,
-          targetType: e.targetType,
-          targetId: String(e.targetId),
-          before: e.before ?? null,
-          after: e.after ?? null,
-          ip: req.ip ?? '',
-          createdAt: new Date(deps.now()),
+      const input = {
+        params: parse<Out<C['params']>>(contract.params, req.params),
+        query: parse<Out<C['query']>>(contract.query, req.query),
+        body: parse<Out<C['body']>>(contract.body, req.body),
+      };
+      const sent = opts.idempotent && staff ? idempotencyKeyOf(req) : null;
+      const run = async () => {
+        const entries: AuditEntry[] = [];
+        const data = await handler({
+          req,
+          staff,
+          tokenHash,
+          ...input,
+          audit: (e) => entries.push(e),
+          requestKey: sent,
         });
-      const checked = contract.data.safeParse(data);
-      if (!checked.success) {
-        req.log.error(
-          { path: contract.path, issues: checked.error.issues.slice(0, 3) },
-          'staff answer breaks its contract',
-        );
-        throw new AppError('SERVER_INTERNAL');
-      }
-      return reply.ok(checked.data);
+        if (contract.changes && entries.length !== 1)
+          req.log.error(
+            { path: contract.path, entries: entries.length },
+            'a changing staff call must record one audit entry',
+          );
+        for (const e of entries)
+          await insertAudit(deps.db, {
+            staffId: staff?.id ?? null,
+            staffEmail: staff?.email ?? '',
+            action: e.action,
+            targetType: e.targetType,
+            targetId: String(e.targetId),
+            before: e.before ?? null,
+            after: e.after ?? null,
+            ip: req.ip ?? '',
+            createdAt: new Date(deps.now()),
+          });
+        const checked = contract.data.safeParse(data);
+        if (!checked.success) {
+          req.log.error(
+            { path: contract.path, issues: checked.error.issues.slice(0, 3) },
+            'staff answer breaks its contract',
+          );
+          throw new AppError('SERVER_INTERNAL');
+        }
+        return checked.data;
+      };
+      if (!sent) return reply.ok(await run());
+      // Staff ids are not user ids (another table): the 'staff' scope keeps their keys apart.
+      const answer = await answerOnce(
+        deps.db,
+        {
+          ownerId: staff.id,
+          key: scopedKey(`staff ${contract.path}`, sent),
+          route: `staff ${contract.path}`,
+          digest: requestDigest(input),
+          lang: req.lang,
+          msgKey: 'ok.success',
+        },
+        run,
+      );
+      return reply.send(answer);
     },
   });
 }

@@ -43,7 +43,7 @@ import type { MarketRuntime } from '../market/market-runtime.ts';
 import type { LiveSettings } from '../settings/live-settings.ts';
 import type { SettingKey } from '../settings/setting-keys.ts';
 import { readUploadedFile, storeImage } from '../uploads/image-upload.ts';
-import { reviewQueueCounts } from '../wallet/wallet.repository.ts';
+import { ledgerKeyExists, reviewQueueCounts } from '../wallet/wallet.repository.ts';
 import {
   allCategories,
   allInstruments,
@@ -149,6 +149,7 @@ export function registerBackofficeRoutes(app: FastifyInstance, deps: BackofficeD
     const now = new Date(deps.now());
     const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
     const counts = await userCounts(db, dayStart);
+    await engine.settled(); // a rebuild in progress would show an empty book
     const live = engine.liveCounts();
     return {
       usersToday: counts.today,
@@ -191,7 +192,7 @@ export function registerBackofficeRoutes(app: FastifyInstance, deps: BackofficeD
         ip: s.ip,
         userAgent: s.userAgent,
       })),
-      live: await liveRows(engine.allLive({ userId: u.id })),
+      live: await engine.settled().then(() => liveRows(engine.allLive({ userId: u.id }))),
     };
   });
 
@@ -258,47 +259,74 @@ export function registerBackofficeRoutes(app: FastifyInstance, deps: BackofficeD
     return toStaffUserRow(after);
   });
 
-  registerStaffCall(app, deps, staffAdjustBalanceCall, async ({ params, body, audit, staff }) => {
-    const user = await requireUser(params.id);
-    const before = await engine.figures(user.id);
-    const balanceBefore = before.balance.toFixed(2);
-    const moved = await engine.move({
-      userId: user.id,
-      type: LEDGER_TYPE.STAFF_ADJUSTMENT,
-      balanceDelta: money(body.amount),
-      memo: body.memo,
-    });
-    if (!moved.ok) throw new AppError('STAFF_ADJUST_INSUFFICIENT');
-    audit({
-      action: 'user.balance_adjusted',
-      targetType: 'user',
-      targetId: user.id,
-      before: { balance: balanceBefore },
-      after: {
-        balance: moved.balanceAfter.toFixed(2),
-        amount: body.amount,
+  registerStaffCall(
+    app,
+    deps,
+    staffAdjustBalanceCall,
+    async ({ params, body, audit, staff, requestKey }) => {
+      const user = await requireUser(params.id);
+      // Named after the request's key: a retry whose first answer was lost (key freed) still moves once.
+      const ledgerKey = requestKey ? `staff-adjust:${staff.id}:${requestKey}` : undefined;
+      if (ledgerKey && (await ledgerKeyExists(db, ledgerKey))) {
+        audit({
+          action: 'user.balance_adjust_repeated',
+          targetType: 'user',
+          targetId: user.id,
+          after: { ledgerKey },
+        });
+        return toStaffUserRow(user);
+      }
+      const before = await engine.figures(user.id);
+      const balanceBefore = before.balance.toFixed(2);
+      const moved = await engine.move({
+        userId: user.id,
+        type: LEDGER_TYPE.STAFF_ADJUSTMENT,
+        balanceDelta: money(body.amount),
         memo: body.memo,
-        by: staff.email,
-      },
-    });
-    return toStaffUserRow((await findUser(db, user.id))!);
-  });
+        ...(ledgerKey ? { idempotencyKey: ledgerKey } : {}),
+      });
+      if (!moved.ok) throw new AppError('STAFF_ADJUST_INSUFFICIENT');
+      audit({
+        action: 'user.balance_adjusted',
+        targetType: 'user',
+        targetId: user.id,
+        before: { balance: balanceBefore },
+        after: {
+          balance: moved.balanceAfter.toFixed(2),
+          amount: body.amount,
+          memo: body.memo,
+          by: staff.email,
+        },
+      });
+      return toStaffUserRow((await findUser(db, user.id))!);
+    },
+    // Moves money (DESIGN §4): a retry with the same Idempotency-Key answers once.
+    { idempotent: true },
+  );
 
-  registerStaffCall(app, deps, staffCloseOrderCall, async ({ params, body, audit }) => {
-    const live = engine.liveOrder(params.id);
-    if (!live) throw new AppError('STAFF_TARGET_NOT_FOUND');
-    const before = (await liveRows([live]))[0]!;
-    const row = await engine.adminClose(params.id);
-    const after = orderRow(row, before.uid);
-    audit({
-      action: 'order.admin_close',
-      targetType: 'order',
-      targetId: params.id,
-      before,
-      after: { ...after, reason: body.reason },
-    });
-    return after;
-  });
+  registerStaffCall(
+    app,
+    deps,
+    staffCloseOrderCall,
+    async ({ params, body, audit }) => {
+      await engine.settled();
+      const live = engine.liveOrder(params.id);
+      if (!live) throw new AppError('STAFF_TARGET_NOT_FOUND');
+      const before = (await liveRows([live]))[0]!;
+      const row = await engine.adminClose(params.id);
+      const after = orderRow(row, before.uid);
+      audit({
+        action: 'order.admin_close',
+        targetType: 'order',
+        targetId: params.id,
+        before,
+        after: { ...after, reason: body.reason },
+      });
+      return after;
+    },
+    // Closes a position (DESIGN §4): a retry with the same Idempotency-Key answers once.
+    { idempotent: true },
+  );
 
   // ---- positions monitor ----
   const positionsPage = async (q: {
@@ -308,6 +336,7 @@ export function registerBackofficeRoutes(app: FastifyInstance, deps: BackofficeD
     page: number;
     pageSize: number;
   }) => {
+    await engine.settled();
     const all = engine.allLive({
       status: q.status === 0 ? 0 : 1,
       ...(q.userId ? { userId: q.userId } : {}),

@@ -20,6 +20,7 @@ import { usersByIds } from '../backoffice/backoffice.repository.ts';
 import { STORED_IMAGE_NAME } from '../uploads/image-upload.ts';
 import * as repo from './wallet.repository.ts';
 import { sendPrivateFile } from './wallet.routes.ts';
+import { settleDeposit, settleIfFailed, settleWithdrawal } from './wallet-settlement.ts';
 
 export interface WalletReviewDeps {
   db: Db;
@@ -34,8 +35,8 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
  * Staff review of deposits and withdrawals (DESIGN §7), each applied once: a review first claims
  * the row by moving it out of "waiting" in one conditional update (so of 20 concurrent approvals,
  * or an approval racing a rejection, exactly one proceeds), then moves money through the engine with
- * a ledger key named after the row, then records the final state. A crash between those steps is
- * settled at the next start from the ledger (`settleUnfinishedWallet`).
+ * a ledger key named after the row, then records the final state. A failed move settles the row at
+ * once, a crash between those steps at the next start, both from the ledger (wallet-settlement.ts).
  */
 export function walletReviewRoutes(app: FastifyInstance, deps: WalletReviewDeps) {
   const { db, engine } = deps;
@@ -100,7 +101,7 @@ export function walletReviewRoutes(app: FastifyInstance, deps: WalletReviewDeps)
     return { rows: rows.map((r) => depositDto(r, names.get(r.userId) ?? '')), total };
   });
 
-  registerStaffCall(app, deps, staffReviewDepositCall, async ({ params, body, staff, audit }) => {
+  registerStaffCall(app, deps, staffReviewDepositCall, async ({ req, params, body, staff, audit }) => {
     const before = await repo.findDeposit(db, params.id);
     if (!before) throw new AppError('STAFF_TARGET_NOT_FOUND');
     const now = new Date(deps.now());
@@ -109,15 +110,21 @@ export function walletReviewRoutes(app: FastifyInstance, deps: WalletReviewDeps)
     if (body.action === 'approve') {
       const claimed = await repo.transitionDeposit(db, params.id, 0, { status: 5, ...reviewed });
       if (!claimed) throw new AppError('STAFF_ALREADY_REVIEWED');
-      const credited = await engine.move({
-        userId: claimed.userId,
-        type: LEDGER_TYPE.DEPOSIT_CREDIT,
-        balanceDelta: money(claimed.amount),
-        memo: `deposit ${claimed.id}`,
-        idempotencyKey: `deposit:${claimed.id}`,
-      });
-      if (!credited.ok) throw new Error(`credit of deposit ${claimed.id} refused`);
-      after = await repo.transitionDeposit(db, params.id, 5, { status: 1 });
+      after = await settleIfFailed(
+        req.log,
+        () => settleDeposit(db, claimed.id),
+        async () => {
+          const credited = await engine.move({
+            userId: claimed.userId,
+            type: LEDGER_TYPE.DEPOSIT_CREDIT,
+            balanceDelta: money(claimed.amount),
+            memo: `deposit ${claimed.id}`,
+            idempotencyKey: `deposit:${claimed.id}`,
+          });
+          if (!credited.ok) throw new Error(`credit of deposit ${claimed.id} refused`);
+          return repo.transitionDeposit(db, params.id, 5, { status: 1 });
+        },
+      );
     } else {
       after = await repo.transitionDeposit(db, params.id, 0, {
         status: body.action === 'reject' ? 2 : 3,
@@ -148,7 +155,7 @@ export function walletReviewRoutes(app: FastifyInstance, deps: WalletReviewDeps)
     return { rows: rows.map((r) => withdrawalDto(r, names.get(r.userId) ?? '')), total };
   });
 
-  registerStaffCall(app, deps, staffReviewWithdrawalCall, async ({ params, body, staff, audit }) => {
+  registerStaffCall(app, deps, staffReviewWithdrawalCall, async ({ req, params, body, staff, audit }) => {
     const before = await repo.findWithdrawal(db, params.id);
     if (!before) throw new AppError('STAFF_TARGET_NOT_FOUND');
     const pay = body.action === 'pay';
@@ -160,27 +167,33 @@ export function walletReviewRoutes(app: FastifyInstance, deps: WalletReviewDeps)
     });
     if (!claimed) throw new AppError('STAFF_ALREADY_REVIEWED');
     const amount = money(claimed.amount);
-    const moved = await engine.move(
-      pay
-        ? {
-            userId: claimed.userId,
-            type: LEDGER_TYPE.WITHDRAWAL_PAID,
-            balanceDelta: money('0'),
-            lockDelta: amount.negated(),
-            memo: `withdrawal ${claimed.id}`,
-            idempotencyKey: `withdraw-paid:${claimed.id}`,
-          }
-        : {
-            userId: claimed.userId,
-            type: LEDGER_TYPE.WITHDRAWAL_REFUND,
-            balanceDelta: amount,
-            lockDelta: amount.negated(),
-            memo: `withdrawal ${claimed.id}`,
-            idempotencyKey: `withdraw-refund:${claimed.id}`,
-          },
+    const after = await settleIfFailed(
+      req.log,
+      () => settleWithdrawal(db, claimed),
+      async () => {
+        const moved = await engine.move(
+          pay
+            ? {
+                userId: claimed.userId,
+                type: LEDGER_TYPE.WITHDRAWAL_PAID,
+                balanceDelta: money('0'),
+                lockDelta: amount.negated(),
+                memo: `withdrawal ${claimed.id}`,
+                idempotencyKey: `withdraw-paid:${claimed.id}`,
+              }
+            : {
+                userId: claimed.userId,
+                type: LEDGER_TYPE.WITHDRAWAL_REFUND,
+                balanceDelta: amount,
+                lockDelta: amount.negated(),
+                memo: `withdrawal ${claimed.id}`,
+                idempotencyKey: `withdraw-refund:${claimed.id}`,
+              },
+        );
+        if (!moved.ok) throw new Error(`withdrawal ${claimed.id}: frozen amount missing`);
+        return (await repo.transitionWithdrawal(db, params.id, pay ? 8 : 9, { status: pay ? 1 : 2 }))!;
+      },
     );
-    if (!moved.ok) throw new Error(`withdrawal ${claimed.id}: frozen amount missing`);
-    const after = (await repo.transitionWithdrawal(db, params.id, pay ? 8 : 9, { status: pay ? 1 : 2 }))!;
     const uid = (await uids([before.userId])).get(before.userId) ?? '';
     audit({
       action: `withdrawal.${body.action}`,
@@ -282,28 +295,7 @@ export function walletReviewRoutes(app: FastifyInstance, deps: WalletReviewDeps)
 /** At start: finish wallet rows a crash left mid-way, from what the ledger says happened. */
 export async function settleUnfinishedWallet(db: Db) {
   const { deposits, withdrawals } = await repo.unfinishedWalletRows(db);
-  let settled = 0;
-  for (const d of deposits) {
-    const credited = await repo.ledgerKeyExists(db, `deposit:${d.id}`);
-    await repo.transitionDeposit(
-      db,
-      d.id,
-      5,
-      credited ? { status: 1 } : { status: 0, reviewedBy: '', reviewedAt: null },
-    );
-    settled++;
-  }
-  for (const w of withdrawals) {
-    const key = w.status === -1 ? 'withdraw-freeze' : w.status === 8 ? 'withdraw-paid' : 'withdraw-refund';
-    const done = await repo.ledgerKeyExists(db, `${key}:${w.id}`);
-    const next = w.status === -1 ? (done ? 0 : -2) : done ? (w.status === 8 ? 1 : 2) : 0;
-    await repo.transitionWithdrawal(
-      db,
-      w.id,
-      w.status,
-      next === 0 && w.status !== -1 ? { status: 0, reviewedBy: '', reviewedAt: null } : { status: next },
-    );
-    settled++;
-  }
-  return settled;
+  for (const d of deposits) await settleDeposit(db, d.id);
+  for (const w of withdrawals) await settleWithdrawal(db, w);
+  return deposits.length + withdrawals.length;
 }

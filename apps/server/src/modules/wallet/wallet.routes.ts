@@ -27,6 +27,7 @@ import { registerCall } from '../../lib/register-call.ts';
 import { findUserById } from '../account/user.repository.ts';
 import { readUploadedFile, STORED_IMAGE_NAME, storeImage } from '../uploads/image-upload.ts';
 import * as repo from './wallet.repository.ts';
+import { settleIfFailed, settleWithdrawal } from './wallet-settlement.ts';
 
 export interface WalletDeps {
   db: Db;
@@ -310,7 +311,7 @@ export function walletRoutes(app: FastifyInstance, deps: WalletDeps) {
   registerCall(
     app,
     drawCall,
-    async ({ user, body }) => {
+    async ({ req, user, body }) => {
       await realUser(user.userId);
       const amount = amountOf(body.number);
       const currency = await repo.findDrawCurrency(db, body.draw_currency_id);
@@ -346,7 +347,11 @@ export function walletRoutes(app: FastifyInstance, deps: WalletDeps) {
         status: -1,
         createdAt: new Date(deps.now()),
       });
-      const frozen = await engine.freezeForWithdrawal(user.userId, amount, w.id);
+      const frozen = await settleIfFailed(
+        req.log,
+        () => settleWithdrawal(db, w),
+        () => engine.freezeForWithdrawal(user.userId, amount, w.id),
+      );
       if (!frozen.ok) {
         await repo.transitionWithdrawal(db, w.id, -1, { status: -2 });
         if ('unpriced' in frozen) throw new AppError('ORDER_PRICE_UNAVAILABLE');
