@@ -32,6 +32,8 @@ describe('trading engine journal', () => {
     seq: 1,
   };
   let failNext = 0;
+  /** Writes that commit and then report a failure (the connection broke before the answer). */
+  let loseAnswer = 0;
   /** Off: the market has no quote for BTC (a restart before its first tick). */
   let priced = true;
   const batches: JournalBatch[] = [];
@@ -57,6 +59,10 @@ describe('trading engine journal', () => {
           throw new Error('disk full');
         }
         await writeJournalBatch(database.db, batch);
+        if (loseAnswer > 0) {
+          loseAnswer--;
+          throw new Error('connection lost after commit');
+        }
       },
     });
   }
@@ -286,6 +292,23 @@ describe('trading engine journal', () => {
     });
     await staffClose;
     expect(await closeReasons(userId)).toEqual(['admin']);
+    expect(await findMismatchedAccounts(database.db)).toEqual([]);
+  });
+
+  it('answers success for a batch whose commit landed though its write reported a failure', async () => {
+    const engine = newEngine();
+    await engine.rebuild();
+    const userId = await newUser();
+    loseAnswer = 1;
+    // The trader is told what is true: the order exists (a retry would otherwise place it twice).
+    const row = await engine.submit(userId, order());
+    expect(await storedOrders(userId)).toEqual([{ id: row.id, status: 1 }]);
+    // No rebuild was needed: the engine carries on at once, memory and database agreeing.
+    const next = await engine.submit(userId, order('sell'));
+    expect(engine.liveOrdersOf(userId).map((o) => o.id)).toEqual([row.id, next.id]);
+    const f = await engine.figures(userId);
+    const s = await stored(userId);
+    expect(f.balance.eq(money(s.balance)) && f.margin.eq(money(s.margin))).toBe(true);
     expect(await findMismatchedAccounts(database.db)).toEqual([]);
   });
 });

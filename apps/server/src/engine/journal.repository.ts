@@ -114,6 +114,21 @@ export async function writeJournalBatch(db: DbOrTx, batch: JournalBatch) {
 }
 
 /**
+ * Whether a batch whose write reported a failure is in the database all the same (the commit
+ * landed and the connection broke before its answer). The batch is one transaction, so one of its
+ * keyed ledger entries answers for all of it. A batch with no keyed entry (stop edits, a reset of
+ * an account with nothing open) answers false: acting on it again leaves the same state.
+ */
+export async function batchLanded(db: DbOrTx, batch: JournalBatch): Promise<boolean> {
+  const key = batch.entries.find((e) => e.idempotencyKey !== null)?.idempotencyKey;
+  if (!key) return false;
+  const r = (await db.execute(
+    sql`select exists(select 1 from ledger_entries where idempotency_key = ${key}) as landed`,
+  )) as unknown as { rows: Array<{ landed: boolean }> };
+  return r.rows[0]?.landed === true;
+}
+
+/**
  * A block of order ids for the engine to hand out before the rows exist: [first, first + size − 1].
  * The sequence steps by the block size (migrations 0006 and 0009), so one nextval() reserves a
  * whole block whoever else draws from it; the size is read from the sequence in the same statement

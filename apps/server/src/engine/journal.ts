@@ -36,6 +36,8 @@ export class Journal {
   constructor(
     private readonly write: (batch: JournalBatch) => Promise<void>,
     private readonly onFailure: (err: unknown) => void,
+    /** After a failed write: whether the batch is in the database all the same (see `batchLanded`). */
+    private readonly landed: (batch: JournalBatch) => Promise<boolean> = async () => false,
   ) {}
 
   /** The order's latest state; a later stage of the same order in this batch replaces it. */
@@ -85,6 +87,13 @@ export class Journal {
         try {
           await this.write(batch);
         } catch (err) {
+          // A commit that landed but whose answer was lost is a success: memory already holds it, and
+          // failing its callers would tell traders an order failed that exists (a retry would place it
+          // twice). If even the check fails, the outcome is unknown: fail and rebuild, as before.
+          if (await this.landed(batch).catch(() => false)) {
+            batch.resolve();
+            continue;
+          }
           this.failed = true;
           batch.reject(err);
           const after = this.current;

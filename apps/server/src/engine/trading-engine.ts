@@ -51,7 +51,7 @@ import {
   microText,
 } from './account-book.ts';
 import { ExactMarket, floatOf, type PricedQuote } from './exact-market.ts';
-import { type JournalBatch, writeJournalBatch } from './journal.repository.ts';
+import { batchLanded, type JournalBatch, writeJournalBatch } from './journal.repository.ts';
 import { Journal } from './journal.ts';
 import {
   endedRowOf,
@@ -275,7 +275,11 @@ export class TradingEngine {
 
   constructor(private readonly deps: EngineDeps) {
     const write = deps.writeBatch ?? ((batch) => writeJournalBatch(deps.db, batch));
-    this.journal = new Journal(write, (err) => this.recover(err));
+    this.journal = new Journal(
+      write,
+      (err) => this.recover(err),
+      (batch) => batchLanded(deps.db, batch),
+    );
     this.book = new AccountBook(deps.db, this.journal, deps.now, this.arena);
     this.ids = new OrderIds(deps.db);
     this.exact = new ExactMarket(deps.market);
