@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { instruments, users } from '../src/db/schema.ts';
 import { seedIfEmpty } from '../src/db/seed.ts';
-import { type JournalBatch, writeJournalBatch } from '../src/engine/journal.repository.ts';
+import { batchLanded, type JournalBatch, writeJournalBatch } from '../src/engine/journal.repository.ts';
 import { type SubmitRequest, TradingEngine } from '../src/engine/trading-engine.ts';
 import { toRecord } from '../src/market/live-market.ts';
 import type { Quote } from '../src/market/types.ts';
@@ -34,6 +34,8 @@ describe('trading engine journal', () => {
   let failNext = 0;
   /** Writes that commit and then report a failure (the connection broke before the answer). */
   let loseAnswer = 0;
+  /** Checks of whether a failed batch landed that fail too (the database still unreachable). */
+  let cannotAsk = 0;
   /** Off: the market has no quote for BTC (a restart before its first tick). */
   let priced = true;
   const batches: JournalBatch[] = [];
@@ -52,6 +54,13 @@ describe('trading engine journal', () => {
       settings: { feeType: () => 2, stopOutLevel: () => '50', marginCallLevel: () => '100' },
       events: { ordersEnded: () => {}, accountTouched: () => {} },
       log: { error: () => {}, info: () => {}, warn: () => {} } as never,
+      batchLanded: async (batch) => {
+        if (cannotAsk > 0) {
+          cannotAsk--;
+          throw new Error('database unreachable');
+        }
+        return batchLanded(database.db, batch);
+      },
       writeBatch: async (batch) => {
         batches.push(batch);
         if (failNext > 0) {
@@ -309,6 +318,26 @@ describe('trading engine journal', () => {
     const f = await engine.figures(userId);
     const s = await stored(userId);
     expect(f.balance.eq(money(s.balance)) && f.margin.eq(money(s.margin))).toBe(true);
+    expect(await findMismatchedAccounts(database.db)).toEqual([]);
+  });
+
+  it('keeps a caller waiting while the database cannot say whether its batch landed, then answers the truth', async () => {
+    const engine = newEngine();
+    await engine.rebuild();
+    const userId = await newUser();
+    // It landed, the answer was lost, and the first check cannot reach the database: the caller
+    // waits through the rebuild and then hears success.
+    loseAnswer = 1;
+    cannotAsk = 1;
+    const landed = await engine.submit(userId, order());
+    expect(await storedOrders(userId)).toEqual([{ id: landed.id, status: 1 }]);
+    expect(engine.liveOrdersOf(userId).map((o) => o.id)).toEqual([landed.id]);
+    // It did not land and the check cannot tell at first: the caller hears the failure once it can.
+    failNext = 1;
+    cannotAsk = 1;
+    await expect(engine.submit(userId, order('sell'))).rejects.toThrow('disk full');
+    await engine.idle();
+    expect(await storedOrders(userId)).toEqual([{ id: landed.id, status: 1 }]);
     expect(await findMismatchedAccounts(database.db)).toEqual([]);
   });
 });

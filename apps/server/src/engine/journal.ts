@@ -32,6 +32,8 @@ export class Journal {
   private writing = false;
   private scheduled = false;
   private failed = false;
+  /** Failed writes whose batches may have landed, waiting for the database to say (`decideUndecided`). */
+  private undecided: Array<{ batch: OpenBatch; err: unknown }> = [];
 
   constructor(
     private readonly write: (batch: JournalBatch) => Promise<void>,
@@ -89,13 +91,17 @@ export class Journal {
         } catch (err) {
           // A commit that landed but whose answer was lost is a success: memory already holds it, and
           // failing its callers would tell traders an order failed that exists (a retry would place it
-          // twice). If even the check fails, the outcome is unknown: fail and rebuild, as before.
-          if (await this.landed(batch).catch(() => false)) {
+          // twice).
+          const landed = await this.landed(batch).catch(() => null);
+          if (landed === true) {
             batch.resolve();
             continue;
           }
           this.failed = true;
-          batch.reject(err);
+          // Unknown (the database cannot be asked now): its callers wait until it can be
+          // (`decideUndecided`, after the owner's rebuild), rather than hear 'failed' for what may exist.
+          if (landed === null) this.undecided.push({ batch, err });
+          else batch.reject(err);
           const after = this.current;
           this.current = openBatch();
           after.reject(err);
@@ -109,6 +115,20 @@ export class Journal {
       this.current = openBatch();
     } finally {
       this.writing = false;
+    }
+  }
+
+  /**
+   * Answers the callers of batches whose outcome was unknown when their write failed, now that the
+   * database answers again (the owner calls this after rebuilding from it, before `reset`). Throws
+   * if it still cannot tell; those batches stay undecided for the next attempt.
+   */
+  async decideUndecided() {
+    while (this.undecided.length > 0) {
+      const { batch, err } = this.undecided[0]!;
+      if (await this.landed(batch)) batch.resolve();
+      else batch.reject(err);
+      this.undecided.shift();
     }
   }
 

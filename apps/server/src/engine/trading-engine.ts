@@ -107,6 +107,8 @@ export interface EngineDeps {
   log: FastifyBaseLogger;
   /** How a journal batch is made durable; the default writes it in one database transaction. */
   writeBatch?: (batch: JournalBatch) => Promise<void>;
+  /** Whether a batch whose write failed is in the database all the same; default `batchLanded`. */
+  batchLanded?: (batch: JournalBatch) => Promise<boolean>;
 }
 
 export interface SubmitRequest {
@@ -278,7 +280,7 @@ export class TradingEngine {
     this.journal = new Journal(
       write,
       (err) => this.recover(err),
-      (batch) => batchLanded(deps.db, batch),
+      deps.batchLanded ?? ((batch) => batchLanded(deps.db, batch)),
     );
     this.book = new AccountBook(deps.db, this.journal, deps.now, this.arena);
     this.ids = new OrderIds(deps.db);
@@ -370,6 +372,8 @@ export class TradingEngine {
       for (let attempt = 1; ; attempt++) {
         try {
           await this.rebuild();
+          // Batches whose fate the database could not tell when their write failed: it can now.
+          await this.journal.decideUndecided();
           break;
         } catch (e) {
           this.deps.log.error({ err: e, attempt }, 'trading engine rebuild failed; retrying');
