@@ -262,6 +262,28 @@ describe('trading engine journal', () => {
       await new Promise((r) => setTimeout(r, 50));
       await second.idle();
       expect(await closeReasons(recovering)).toEqual(['stop_out']);
+
+      // A quote older than its market's interval (a closed market) is not filled at: the position
+      // waits for the next tick, which finds the account already below the level.
+      const waiting = await newUser();
+      await second.submit(waiting, { ...order(), quantity: '5' });
+      await second.idle();
+      shift(-20_000); // 5 BTC bought near 68 000 at 1:10: the risk rate falls below 0
+      const fresh = quote.timeMs;
+      quote.timeMs = fresh - 120_000;
+      try {
+        const third = newEngine();
+        await third.rebuild();
+        await third.idle();
+        expect(await closeReasons(waiting)).toEqual([null]);
+        quote.timeMs = fresh;
+        third.onQuote(quote);
+        await third.idle();
+        expect(await closeReasons(waiting)).toEqual(['stop_out']);
+      } finally {
+        quote.timeMs = fresh;
+        shift(20_000);
+      }
     } finally {
       shift(32_000);
     }
@@ -338,6 +360,37 @@ describe('trading engine journal', () => {
     await expect(engine.submit(userId, order('sell'))).rejects.toThrow('disk full');
     await engine.idle();
     expect(await storedOrders(userId)).toEqual([{ id: landed.id, status: 1 }]);
+    expect(await findMismatchedAccounts(database.db)).toEqual([]);
+  });
+
+  it('fails a batch the database refused for a duplicate key, even though that key exists', async () => {
+    const engine = newEngine();
+    await engine.rebuild();
+    const a = await newUser();
+    const b = await newUser();
+    await Promise.all([engine.figures(a), engine.figures(b)]);
+    const credit = {
+      userId: a,
+      type: LEDGER_TYPE.STAFF_ADJUSTMENT,
+      balanceDelta: money('10'),
+      idempotencyKey: 'dup-424242',
+    };
+    expect((await engine.move(credit)).ok).toBe(true);
+    // Alone in its batch: every key of the batch exists, yet the database refused it.
+    await expect(engine.move(credit)).rejects.toThrow();
+    await engine.idle();
+    await new Promise((r) => setTimeout(r, 50));
+    expect((await engine.figures(a)).balance.eq(money((await stored(a)).balance))).toBe(true);
+    // The same keyed movement again, and another account's order in the same batch: the database
+    // refuses the batch (unique key). Nobody may be told it was written.
+    const results = await Promise.allSettled([engine.move(credit), engine.submit(b, order())]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    await engine.idle();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(await storedOrders(b)).toEqual([]);
+    expect(engine.liveOrdersOf(b)).toEqual([]);
+    const fa = await engine.figures(a);
+    expect(fa.balance.eq(money((await stored(a)).balance))).toBe(true);
     expect(await findMismatchedAccounts(database.db)).toEqual([]);
   });
 });

@@ -114,18 +114,39 @@ export async function writeJournalBatch(db: DbOrTx, batch: JournalBatch) {
 }
 
 /**
- * Whether a batch whose write reported a failure is in the database all the same (the commit
- * landed and the connection broke before its answer). The batch is one transaction, so one of its
- * keyed ledger entries answers for all of it. A batch with no keyed entry (stop edits, a reset of
- * an account with nothing open) answers false: acting on it again leaves the same state.
+ * Whether a failed write's outcome is known to be "nothing written": the database answered with an
+ * error of the statement (a SQLSTATE such as 23505 unique violation: the transaction rolled back).
+ * A broken connection (no SQLSTATE, or class 08 connection, 57 operator intervention, 58 system,
+ * XX internal) may have lost the answer of a commit that landed.
+ */
+export function rolledBack(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return !/^(08|57|58|XX)/.test(code);
+  }
+  return false;
+}
+
+/**
+ * Whether a batch whose write failed is in the database all the same (the commit landed and the
+ * connection broke before its answer). Only asked when the failure was not a rollback the database
+ * reported (`rolledBack`): a batch refused for a duplicate key must not be taken for written because
+ * that key exists. The batch is one transaction: all of its keyed ledger entries are there or none
+ * of the batch is. A batch with no keyed entry (stop edits, a reset of an account with nothing open)
+ * answers false: acting on it again leaves the same state.
  */
 export async function batchLanded(db: DbOrTx, batch: JournalBatch): Promise<boolean> {
-  const key = batch.entries.find((e) => e.idempotencyKey !== null)?.idempotencyKey;
-  if (!key) return false;
+  const keys = [
+    ...new Set(batch.entries.flatMap((e) => (e.idempotencyKey === null ? [] : [e.idempotencyKey]))),
+  ];
+  if (keys.length === 0) return false;
   const r = (await db.execute(
-    sql`select exists(select 1 from ledger_entries where idempotency_key = ${key}) as landed`,
-  )) as unknown as { rows: Array<{ landed: boolean }> };
-  return r.rows[0]?.landed === true;
+    sql`select count(*)::int as found from ledger_entries where idempotency_key in (${sql.join(
+      keys.map((k) => sql`${k}`),
+      sql`, `,
+    )})`,
+  )) as unknown as { rows: Array<{ found: number | string }> };
+  return Number(r.rows[0]?.found) === keys.length;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { EntryDraft, JournalBatch } from './journal.repository.ts';
+import { type EntryDraft, type JournalBatch, rolledBack } from './journal.repository.ts';
 import type { OrderRow } from './order.repository.ts';
 
 interface OpenBatch extends JournalBatch {
@@ -92,7 +92,7 @@ export class Journal {
           // A commit that landed but whose answer was lost is a success: memory already holds it, and
           // failing its callers would tell traders an order failed that exists (a retry would place it
           // twice).
-          const landed = await this.landed(batch).catch(() => null);
+          const landed = rolledBack(err) ? false : await this.landed(batch).catch(() => null);
           if (landed === true) {
             batch.resolve();
             continue;

@@ -343,7 +343,7 @@ export class TradingEngine {
   private stopOutRebuilt() {
     if (this.rebuiltSuspects.size === 0) return;
     const fx = new Effects();
-    for (const userId of this.rebuiltSuspects) this.stopOutIfDue(userId, fx);
+    for (const userId of this.rebuiltSuspects) this.stopOutIfDue(userId, fx, true);
     this.rebuiltSuspects.clear();
     if (!fx.empty)
       this.journal.commit().then(
@@ -1126,7 +1126,7 @@ export class TradingEngine {
    * Stop-out (DESIGN §3), exact: when the account's risk rate is at or below the level, close the
    * largest loss and repeat, at the latest quotes.
    */
-  private stopOutIfDue(userId: number, fx: Effects) {
+  private stopOutIfDue(userId: number, fx: Effects, freshOnly = false) {
     const slot = this.book.slotOf(userId);
     if (slot === undefined) return;
     const positions = this.liveOrdersOf(userId).filter((o) => o.status === 1);
@@ -1150,6 +1150,10 @@ export class TradingEngine {
     for (const id of victims) {
       const o = this.live.get(id);
       const q = o && this.deps.market.latest(o.instrumentId);
+      // After a rebuild nothing ticked yet: no fill on a stale price (DESIGN §4); such a position is
+      // closed on its market's next tick, which finds the account already below the level.
+      if (freshOnly && q && !isQuoteFresh(q, this.deps.now(), this.deps.market.maxQuoteAgeMs(o.instrumentId)))
+        continue;
       if (o?.status === 1 && q) {
         try {
           this.settle(o, q, 'stop_out', fx);
