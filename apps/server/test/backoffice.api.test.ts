@@ -234,8 +234,15 @@ describe.each(DB_KINDS)('back office on %s', (kind) => {
     expect(again.code, again.msg).toBe(1);
     expect(again.data.balance).toBe('100.00');
     expect(await entries()).toBe(1);
+    // Once the key is forgotten (pruned after a day), the same key for another amount is another
+    // adjustment: its traces are those of the request it named, not of this one.
+    await s.database.db.execute(sql`delete from idempotency_keys where key like '%adjust-once-0001'`);
+    const reused = await adjust('50');
+    expect(reused.code, reused.msg).toBe(1);
+    expect(reused.data.balance).toBe('150.00');
+    expect(await entries()).toBe(2);
     // Another key is another adjustment.
-    expect((await adjust('100', 'adjust-once-0002')).data.balance).toBe('200.00');
+    expect((await adjust('100', 'adjust-once-0002')).data.balance).toBe('250.00');
     expect(await findMismatchedAccounts(s.database.db)).toEqual([]);
   });
 

@@ -484,6 +484,21 @@ describe.each(DB_KINDS)('trading on %s', (kind) => {
     expect(await count()).toBe(0);
   });
 
+  it('takes a demo reset retried with its key and another cache-busting t as the same request', async () => {
+    const token = await demo('trade-reset-key-01');
+    const reset = (t: number) =>
+      s.app
+        .inject({
+          method: 'GET',
+          url: `/v1/api/main/user/resetForexDemoAccount?t=${t}`,
+          headers: { authorization: token, lang: 'en', 'idempotency-key': 'reset-key-00001' },
+        })
+        .then((r) => r.json());
+    const first = await reset(1);
+    expect(first.code).toBe(1);
+    expect(await reset(2)).toEqual(first);
+  });
+
   it('resets a demo account: everything closed, the starting balance restored; refused for real accounts', async () => {
     const token = await demo('trade-reset-0001');
     await submit(token, {});

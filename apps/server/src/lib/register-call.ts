@@ -79,7 +79,12 @@ export function registerCall<C extends CallContract>(
           ownerId: user.userId,
           key: scopedKey(contract.path, sent),
           route: contract.path,
-          digest: requestDigest({ query: req.query ?? {}, body: req.body ?? {} }),
+          // What the contract reads, parsed: a call with no query schema ignores the query (the web's
+          // cache-busting `t`), so its retries digest the same.
+          digest: requestDigest({
+            query: contract.query ? (req.query ?? {}) : {},
+            body: contract.body ? (req.body ?? {}) : {},
+          }),
           lang: req.lang,
           msgKey: opts.msgKey ?? 'ok.success',
         },

@@ -37,7 +37,7 @@ export interface StaffContext<C extends StaffCallContract> {
   body: Out<C['body']>;
   /** Records what a changing call changed (one entry per call; written when the call succeeds). */
   audit(entry: AuditEntry): void;
-  /** The request's `Idempotency-Key`, on calls registered `idempotent` (else null). */
+  /** The request's `Idempotency-Key` joined with a digest of what it asked, on calls registered `idempotent` (else null). */
   requestKey: string | null;
 }
 
@@ -117,6 +117,7 @@ export function registerStaffCall<C extends StaffCallContract>(
         body: parse<Out<C['body']>>(contract.body, req.body),
       };
       const sent = opts.idempotent && staff ? idempotencyKeyOf(req) : null;
+      const digest = requestDigest(input);
       const run = async () => {
         const entries: AuditEntry[] = [];
         const data = await handler({
@@ -125,7 +126,9 @@ export function registerStaffCall<C extends StaffCallContract>(
           tokenHash,
           ...input,
           audit: (e) => entries.push(e),
-          requestKey: sent,
+          // The key with what it asked: a key reused for another request (after its claim was pruned or
+          // freed) must not find the first request's traces and be taken for a repeat.
+          requestKey: sent === null ? null : `${sent}:${digest}`,
         });
         if (contract.changes && entries.length !== 1)
           req.log.error(
@@ -162,7 +165,7 @@ export function registerStaffCall<C extends StaffCallContract>(
           ownerId: staff.id,
           key: scopedKey(`staff ${contract.path}`, sent),
           route: `staff ${contract.path}`,
-          digest: requestDigest(input),
+          digest,
           lang: req.lang,
           msgKey: 'ok.success',
         },
