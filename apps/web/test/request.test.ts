@@ -6,6 +6,7 @@ import {
   call,
   configureRequest,
   newIdempotencyKey,
+  RETRY_DELAYS_MS,
   RequestBlockedError,
   request,
   setBeforeRequest,
@@ -182,6 +183,50 @@ describe('request layer (spec §7, §8)', () => {
     expect((err as TransportError).code).toBe('ERR_NETWORK');
     expect(toast).toHaveBeenCalledWith('ERR_NETWORK');
     expect(console.warn).toHaveBeenCalled();
+  });
+
+  it('sends a call with an Idempotency-Key again, same key, when no answer came; once answered, never', async () => {
+    vi.useFakeTimers();
+    try {
+      let n = 0;
+      const sent = fakeServer((config) => {
+        n++;
+        if (n === 1) return new AxiosError('Network Error', 'ERR_NETWORK', config);
+        if (n === 2) return { status: 504, data: '<html>Gateway Timeout</html>' };
+        return ok({ id: 7 });
+      });
+      const answer = request('GET', '/v1/api/forex/close', { id: 7 }, { idempotencyKey: 'key-0000001' });
+      await vi.advanceTimersByTimeAsync(RETRY_DELAYS_MS[0]! + RETRY_DELAYS_MS[1]!);
+      expect(await answer).toEqual({ id: 7 });
+      expect(sent.map((c) => c.headers['idempotency-key'])).toEqual([
+        'key-0000001',
+        'key-0000001',
+        'key-0000001',
+      ]);
+      expect(toast).not.toHaveBeenCalled();
+      // Gives up after its retries, with the transport error.
+      const down = fakeServer((config) => new AxiosError('Network Error', 'ERR_NETWORK', config));
+      const failed = request(
+        'GET',
+        '/v1/api/forex/close',
+        { id: 8 },
+        { idempotencyKey: 'key-0000002' },
+      ).catch((e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(RETRY_DELAYS_MS[0]! + RETRY_DELAYS_MS[1]!);
+      expect(await failed).toBeInstanceOf(TransportError);
+      expect(down).toHaveLength(3);
+      // An answer, even a refusal, is final; and a call without a key is never repeated.
+      const refused = fakeServer(() => ({ data: { code: 4020, msg: 'no such order', data: null } }));
+      await expect(request('GET', '/x', {}, { idempotencyKey: 'key-0000003' })).rejects.toBeInstanceOf(
+        ApiError,
+      );
+      expect(refused).toHaveLength(1);
+      const plain = fakeServer((config) => new AxiosError('Network Error', 'ERR_NETWORK', config));
+      await expect(request('GET', '/x')).rejects.toBeInstanceOf(TransportError);
+      expect(plain).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('toasts the HTTP status when the body is not an envelope', async () => {

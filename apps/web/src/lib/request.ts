@@ -79,6 +79,12 @@ export class TransportError extends Error {
   }
 }
 
+/** Waits before each retry of a call sent with an Idempotency-Key (two retries). */
+export const RETRY_DELAYS_MS = [400, 1200];
+/** A proxy's answers when the server behind it did not answer: the request may never have arrived. */
+const GATEWAY_STATUSES = new Set([502, 503, 504]);
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 /**
  * A fresh key for one user action (the server takes 8–100 characters of [A-Za-z0-9_-]).
  * crypto.randomUUID exists only in secure contexts; a page served over plain http on a LAN address
@@ -245,17 +251,33 @@ export async function request<T>(
 
   const closeLoading = loading ? hooks.showLoading() : noop;
   let response: AxiosResponse<unknown>;
-  try {
-    const instance = await http();
-    response = await instance.request({ method, url, params, data, headers, signal: options.signal });
-  } catch (err) {
-    closeLoading();
-    const code = isAxiosError(err) ? (err.code ?? 'ERR_NETWORK') : 'ERR_UNKNOWN';
-    if (code !== 'ERR_CANCELED' && !silent) {
-      console.warn(`[request] ${method} ${url} failed: ${code}`, err);
-      if (showErrorMessage) hooks.toast(code);
+  // A call with an Idempotency-Key is safe to send again (DESIGN §4): when no answer came (the
+  // network dropped, a proxy had no server behind it), it is retried with the same key, so an
+  // order sent on a flaky connection is placed once and its answer still reaches the trader.
+  const delays = options.idempotencyKey ? RETRY_DELAYS_MS : [];
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const instance = await http();
+      response = await instance.request({ method, url, params, data, headers, signal: options.signal });
+    } catch (err) {
+      const code = isAxiosError(err) ? (err.code ?? 'ERR_NETWORK') : 'ERR_UNKNOWN';
+      const unanswered = isAxiosError(err) && !err.response && code !== 'ERR_CANCELED';
+      if (unanswered && attempt < delays.length) {
+        await sleep(delays[attempt]!);
+        continue;
+      }
+      closeLoading();
+      if (code !== 'ERR_CANCELED' && !silent) {
+        console.warn(`[request] ${method} ${url} failed: ${code}`, err);
+        if (showErrorMessage) hooks.toast(code);
+      }
+      throw new TransportError(code);
     }
-    throw new TransportError(code);
+    if (attempt < delays.length && !isEnvelope(response.data) && GATEWAY_STATUSES.has(response.status)) {
+      await sleep(delays[attempt]!);
+      continue;
+    }
+    break;
   }
   closeLoading();
 
