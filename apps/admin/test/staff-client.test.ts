@@ -13,6 +13,8 @@ import {
   configureStaffClient,
   downloadStaffCsv,
   fillPath,
+  newRequestKey,
+  RESEND_DELAYS_MS,
   StaffApiError,
   sendStaff,
   TRANSPORT_FAILURE_CODE,
@@ -144,6 +146,50 @@ describe('callStaff', () => {
     });
     mockFetch(new Response('<html>bad gateway</html>', { status: 502 }));
     await expect(callStaff(staffMeCall)).rejects.toMatchObject({ msg: 'transport 502', httpStatus: 502 });
+  });
+});
+
+describe('Idempotency-Key', () => {
+  it('sends the key, and sends the call again with it when the network gave no answer; an answer is final', async () => {
+    vi.useFakeTimers();
+    try {
+      let n = 0;
+      const fetch = vi.fn(async (_url: string, _init?: RequestInit) => {
+        if (++n < 3) throw new TypeError('Failed to fetch');
+        return new Response(JSON.stringify(ok({ id: 9 }, 'Saved')), { status: 200 });
+      });
+      vi.stubGlobal('fetch', fetch);
+      const key = newRequestKey();
+      expect(key).toMatch(/^[A-Za-z0-9_-]{8,100}$/);
+      const answer = sendStaff(staffAdjustBalanceCall, {
+        params: { id: 9 },
+        body: { amount: '5', memo: 'goodwill' },
+        idempotencyKey: key,
+      });
+      await vi.advanceTimersByTimeAsync(RESEND_DELAYS_MS[0]! + RESEND_DELAYS_MS[1]!);
+      expect((await answer).data).toEqual({ id: 9 });
+      expect(
+        fetch.mock.calls.map(([, init]) => (init!.headers as Record<string, string>)['Idempotency-Key']),
+      ).toEqual([key, key, key]);
+      // A refusal is an answer: not sent again. Without a key, a network failure is not resent.
+      const refused = mockFetch({ code: 5112, msg: 'not found', data: null });
+      await expect(
+        sendStaff(staffAdjustBalanceCall, {
+          params: { id: 9 },
+          body: { amount: '5', memo: 'x' },
+          idempotencyKey: key,
+        }),
+      ).rejects.toMatchObject({ code: 5112 });
+      expect(refused).toHaveBeenCalledTimes(1);
+      const down = vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      });
+      vi.stubGlobal('fetch', down);
+      await expect(callStaff(staffMeCall)).rejects.toMatchObject({ code: TRANSPORT_FAILURE_CODE });
+      expect(down).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -76,6 +76,22 @@ export interface StaffCallInput<C> {
   query?: StaffCallQuery<C>;
   body?: StaffCallBody<C>;
   signal?: AbortSignal;
+  /**
+   * Sent as `Idempotency-Key` on calls that move money or close positions (one new key per action,
+   * `newRequestKey`): the server answers a repeat with the first answer, so the call is sent again
+   * with the same key when no answer came.
+   */
+  idempotencyKey?: string;
+}
+
+/** Waits before each resend of a call with an Idempotency-Key that got no answer (two resends). */
+export const RESEND_DELAYS_MS = [400, 1200];
+
+/** A fresh key for one action (8–100 of [A-Za-z0-9_-]); randomUUID needs a secure context. */
+export function newRequestKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /** `/users/:id/ledger` + {id: 7} → `/users/7/ledger`; a missing value is a programming error. */
@@ -151,13 +167,27 @@ export async function sendStaff<C extends AnyStaffCall>(
 ): Promise<{ data: StaffCallData<C>; msg: string }> {
   const isGet = contract.method === 'GET';
   const url = staffUrl(contract.path, input.params, isGet ? (input.query as object | undefined) : undefined);
-  const res = await send(url, {
+  const init: RequestInit = {
     method: contract.method,
-    headers: headers(!isGet),
+    headers: {
+      ...headers(!isGet),
+      ...(input.idempotencyKey ? { 'Idempotency-Key': input.idempotencyKey } : {}),
+    },
     // Fastify refuses an empty JSON body: a POST without fields sends `{}`.
     body: isGet ? undefined : JSON.stringify(input.body ?? {}),
     signal: input.signal,
-  });
+  };
+  const delays = input.idempotencyKey ? RESEND_DELAYS_MS : [];
+  let res: Response | undefined;
+  for (let attempt = 0; res === undefined; attempt++) {
+    try {
+      res = await send(url, init);
+    } catch (err) {
+      // No answer (the network): safe to send again with the same key; anything else is final.
+      if (!(err instanceof StaffApiError) || attempt >= delays.length) throw err;
+      await new Promise((r) => setTimeout(r, delays[attempt]));
+    }
+  }
   const envelope = await readEnvelope(res, contract.access !== 'public');
   return { data: envelope.data as StaffCallData<C>, msg: envelope.msg };
 }

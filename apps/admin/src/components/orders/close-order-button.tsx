@@ -4,7 +4,7 @@ import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../lib/notify';
-import { sendStaff } from '../../lib/staff-client';
+import { newRequestKey, sendStaff } from '../../lib/staff-client';
 import { ReasonModal } from '../reason-modal';
 
 /**
@@ -16,7 +16,12 @@ export function CloseOrderButton({ order, onClosed }: { order: StaffOrderRow; on
   const [open, setOpen] = useState(false);
   const close = useMutation({
     mutationFn: (reason: string) =>
-      sendStaff(staffCloseOrderCall, { params: { id: order.id }, body: { reason } }),
+      // One key per close: resent after a network failure, it is still one close.
+      sendStaff(staffCloseOrderCall, {
+        params: { id: order.id },
+        body: { reason },
+        idempotencyKey: newRequestKey(),
+      }),
     onSuccess: ({ msg }) => {
       notifySuccess(msg);
       setOpen(false);
