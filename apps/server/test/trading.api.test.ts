@@ -299,6 +299,30 @@ describe.each(DB_KINDS)('trading on %s', (kind) => {
     expect(await findMismatchedAccounts(s.database.db)).toEqual([]);
   });
 
+  it('pushes the account afresh to a socket that logs in again after a drop, though nothing changes after', async () => {
+    const token = await demo('trade-rejoin-0001');
+    const o = (await submit(token, {})).data;
+    const first = await loggedInSocket(token);
+    const holding = await first.next(
+      (f) => f.type === 'FOREX_TRADE' && (f.data as { TransOrder: unknown[] }).TransOrder.length === 1,
+      10_000,
+    );
+    expect((holding.data as { TransOrder: Array<{ Id: number }> }).TransOrder[0]!.Id).toBe(o.Id);
+    // The phone drops off; meanwhile its only position is closed (from another device).
+    first.close();
+    await new Promise((r) => setTimeout(r, 100));
+    expect((await call(token, '/v1/api/forex/close', { id: o.Id })).code).toBe(1);
+    await new Promise((r) => setTimeout(r, 600)); // the monitor's flush passes with nobody online
+    // Back online: the figures it missed come without any further change.
+    const again = await connectSocket(s.wsUrl);
+    const fresh = again.next((f) => f.type === 'FOREX_TRADE', 5_000);
+    again.send({ type: 'login', token });
+    const data = (await fresh).data as { TransOrder: unknown[]; CautionMoneyAll: string };
+    expect(data.TransOrder).toEqual([]);
+    expect(Number(data.CautionMoneyAll)).toBe(0);
+    again.close();
+  });
+
   it('warns of a margin call (DESIGN §3) in the summary and the FOREX_TRADE push, and keeps the position', async () => {
     const token = await demo('trade-margincall-01');
     const detail = async () =>

@@ -22,7 +22,14 @@ export class AccountMonitor {
     private readonly trading: TradingService,
     private readonly channels: UserChannels,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    // A socket back after a drop (or a new device) missed the pushes sent meanwhile, and the figures
+    // may not change again soon (its last position closed while it was away): send them afresh.
+    channels.onJoin((userId) => {
+      this.lastFrame.delete(userId);
+      this.dirty.add(userId);
+    });
+  }
 
   touch(userId: number) {
     this.dirty.add(userId);
@@ -54,7 +61,11 @@ export class AccountMonitor {
       this.dirty.clear();
       for (const userId of users) {
         try {
-          if (!this.channels.isOnline(userId)) continue;
+          if (!this.channels.isOnline(userId)) {
+            // Nobody to tell; what was last told is stale by the time they are back.
+            this.lastFrame.delete(userId);
+            continue;
+          }
           await this.engine.checkStopOut(userId);
           const s = await this.trading.summary(userId);
           const positions = this.engine.liveOrdersOf(userId).filter((o) => o.status === 1);

@@ -6,11 +6,22 @@ import type { SocketConnection } from './socket-connection.ts';
  */
 export class UserChannels {
   private readonly byUser = new Map<number, Set<SocketConnection>>();
+  private readonly joined = new Set<(userId: number) => void>();
 
   add(userId: number, conn: SocketConnection) {
     const set = this.byUser.get(userId) ?? new Set<SocketConnection>();
     set.add(conn);
     this.byUser.set(userId, set);
+    for (const fn of this.joined) fn(userId);
+  }
+
+  /**
+   * Called whenever a socket logs in for a user (a new device, or one back after a drop): what it
+   * missed while away must reach it (pushes are not replayed).
+   */
+  onJoin(fn: (userId: number) => void): () => void {
+    this.joined.add(fn);
+    return () => this.joined.delete(fn);
   }
 
   remove(userId: number, conn: SocketConnection) {
