@@ -173,6 +173,44 @@ describe('socket client (spec §7, §9)', () => {
     expect(ticks).toEqual([{ Id: 7, Close: 1.1 }]);
   });
 
+  it('after a gap emits resumed once logged in again (pushes are not replayed), never on the first connect', () => {
+    const resumed = vi.fn();
+    client.on('resumed', resumed);
+    client.login('tok');
+    client.ensureConnected();
+    last().open();
+    last().push({ type: 'login_result', code: 1, msg: 'ok' });
+    expect(resumed).not.toHaveBeenCalled();
+    last().drop();
+    vi.advanceTimersByTime(1_000);
+    last().open();
+    expect(resumed).not.toHaveBeenCalled(); // not before the login is bound: its pushes would be lost
+    last().push({ type: 'login_result', code: 1, msg: 'ok' });
+    expect(resumed).toHaveBeenCalledTimes(1);
+    // Logged out: back as soon as it is open.
+    client.logout();
+    last().drop();
+    vi.advanceTimersByTime(1_000);
+    last().open();
+    expect(resumed).toHaveBeenCalledTimes(2);
+  });
+
+  it('emits session_refused on a 999, saying whether the session had been accepted', () => {
+    const refused = vi.fn();
+    client.on('session_refused', (m) => refused(m.wasLoggedIn));
+    client.login('stale');
+    client.ensureConnected();
+    last().open();
+    last().push({ type: 'login_result', code: 999, msg: 'gone' });
+    expect(refused).toHaveBeenLastCalledWith(false);
+    client.login('tok');
+    last().push({ type: 'login_result', code: 1, msg: 'ok' });
+    // Revoked elsewhere while in use: the server says so, then closes.
+    last().push({ type: 'error', code: 999, msg: 'gone' });
+    expect(refused).toHaveBeenLastCalledWith(true);
+    expect(refused).toHaveBeenCalledTimes(2);
+  });
+
   it('does not reconnect after close()', () => {
     client.ensureConnected();
     last().open();

@@ -33,18 +33,24 @@ function prefetchFirstScreen(): void {
 
 export async function bootstrap(container: HTMLElement): Promise<void> {
   setupAntdMobile();
+  const sessionEnded = () => {
+    resetSession();
+    void import('./router').then(({ router }) => router.navigate('/login', { replace: true }));
+  };
   configureRequest({
     getToken,
     // Before the catalog is in, the cookie already names the language.
     getLanguage: () => (i18n.isInitialized ? currentLanguage() : readLanguageCookie()),
     toast,
     showLoading: showLoadingToast,
-    onSessionInvalid: () => {
-      resetSession();
-      void import('./router').then(({ router }) => router.navigate('/login', { replace: true }));
-    },
+    onSessionInvalid: sessionEnded,
   });
-  wireRealtime();
+  wireRealtime({
+    onResumed: () => void import('./after-gap').then(({ reloadAfterGap }) => reloadAfterGap()),
+    // Revoked while in use (logged out elsewhere, password changed): as an API call's 999. A token
+    // already stale when the app opened is only forgotten, as the first screen's calls do.
+    onSessionRefused: (wasLoggedIn) => (wasLoggedIn ? sessionEnded() : resetSession()),
+  });
   prefetchFirstScreen();
   const i18nReady = initI18n();
   // Start-up runs in a few tasks, not one long one: the router (created when its module is

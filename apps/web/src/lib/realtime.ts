@@ -8,11 +8,20 @@ import { SocketClient } from './socket';
 /** The app's single socket client. */
 export const socket = new SocketClient({ url: () => socketUrl(location) });
 
+export interface RealtimeHooks {
+  /** The socket is back after a gap: reload what its pushes would have changed. */
+  onResumed: () => void;
+  /** The server refused the session: `wasLoggedIn` when it was accepted before (revoked in use). */
+  onSessionRefused: (wasLoggedIn: boolean) => void;
+}
+
 let wired = false;
 /** Connects the socket to the stores: ticks into the quotes store, the session into login/logout. */
-export function wireRealtime(): void {
+export function wireRealtime(hooks: RealtimeHooks): void {
   if (wired) return;
   wired = true;
+  socket.on('resumed', () => hooks.onResumed());
+  socket.on('session_refused', (msg) => hooks.onSessionRefused(msg.wasLoggedIn === true));
   const ticks = createTickBatcher();
   socket.on(TOPIC_DAY_MARKET, (msg) => {
     const data = msg.data as LiveQuote | undefined;

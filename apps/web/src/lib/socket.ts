@@ -5,6 +5,10 @@ import type { ClientSocketMessage } from '@meridian/contracts';
  * token, keeps a reference-counted set of topic subscriptions, pings every 5 s, answers the
  * server's ping with pong, and reconnects with backoff on close, on a connect time-out (5 s) or
  * after more than 2 missed heartbeats; after a reconnect it logs in again and resubscribes.
+ *
+ * Pushes are not replayed: after a gap it emits `resumed` (once logged in again, or at once when
+ * logged out) so screens reload what they missed; a refused session (login_result or error 999)
+ * emits `session_refused` with `wasLoggedIn` (revoked while in use, or a stale token at start).
  */
 
 export interface SocketMessage {
@@ -37,6 +41,8 @@ export interface SocketClientOptions {
 }
 
 const OPEN = 1;
+const SUCCESS_CODE = 1;
+const SESSION_INVALID_CODE = 999;
 
 export class SocketClient {
   private socket: SocketLike | null = null;
@@ -49,6 +55,10 @@ export class SocketClient {
   private missedHeartbeats = 0;
   private attempts = 0;
   private stopped = false;
+  /** Closed since the last time the socket was fully back (open, and logged in when it has a token). */
+  private away = false;
+  /** The current token was accepted by the server on this client. */
+  private loggedIn = false;
   private readonly opts: Required<SocketClientOptions>;
 
   constructor(options: SocketClientOptions) {
@@ -79,6 +89,7 @@ export class SocketClient {
   }
 
   login(token: string): void {
+    if (token !== this.token) this.loggedIn = false;
     this.token = token;
     this.send({ type: 'login', token });
   }
@@ -86,6 +97,7 @@ export class SocketClient {
   logout(): void {
     if (this.token) this.send({ type: 'logout' });
     this.token = null;
+    this.loggedIn = false;
   }
 
   /** Subscribes to a topic (reference-counted); returns the unsubscriber. */
@@ -158,6 +170,7 @@ export class SocketClient {
       for (const topic of this.topics.keys()) this.send({ type: 'sub', topic });
       this.heartbeatTimer = setInterval(() => this.heartbeat(), this.opts.heartbeatMs);
       this.emit({ type: 'open' });
+      if (this.away && !this.token) this.resume();
     };
     socket.onmessage = (ev) => {
       if (this.socket === socket) this.handle(ev.data);
@@ -169,6 +182,7 @@ export class SocketClient {
       if (this.socket !== socket) return;
       this.clearTimers();
       this.socket = null;
+      this.away = true;
       this.emit({ type: 'close' });
       this.scheduleReconnect();
     };
@@ -199,6 +213,23 @@ export class SocketClient {
     if (message.type === 'ping') this.send({ type: 'pong' });
     else if (message.type === 'pong') this.missedHeartbeats = 0;
     this.emit(message);
+    const code = (message as { code?: unknown }).code;
+    if (message.type === 'login_result' && code === SUCCESS_CODE && this.token) {
+      this.loggedIn = true;
+      if (this.away) this.resume();
+    } else if (
+      (message.type === 'login_result' || message.type === 'error') &&
+      code === SESSION_INVALID_CODE
+    ) {
+      const wasLoggedIn = this.loggedIn;
+      this.loggedIn = false;
+      this.emit({ type: 'session_refused', wasLoggedIn });
+    }
+  }
+
+  private resume(): void {
+    this.away = false;
+    this.emit({ type: 'resumed' });
   }
 
   private emit(msg: SocketMessage): void {
