@@ -70,6 +70,27 @@ describe.each(DB_KINDS)('socket /v1/ws on %s', (kind) => {
     c.close();
   });
 
+  it("answers a sub of the user's own topics sent right after login once the login is decided", async () => {
+    const r = await s.app.inject({
+      method: 'GET',
+      url: '/api/user/createAccountDemoForU?demo_id=socket-resub-0001',
+    });
+    const { token } = r.json().data;
+    const c = await connectSocket(`${s.wsUrl}?lang=en`);
+    // A reconnecting client sends both at once; the login is still being looked up when the sub arrives.
+    const subbed = c.next((f) => f.type === 'sub_result' && f.topic === 'FOREX_TRADE');
+    c.send({ type: 'login', token });
+    c.send({ type: 'sub', topic: 'FOREX_TRADE' });
+    expect(await subbed).toMatchObject({ code: 1 });
+    // Without a login it is still refused.
+    const anon = await connectSocket(`${s.wsUrl}?lang=en`);
+    const refused = anon.next((f) => f.type === 'sub_result');
+    anon.send({ type: 'sub', topic: 'FOREX_TRADE' });
+    expect(await refused).toMatchObject({ code: 1001 });
+    c.close();
+    anon.close();
+  });
+
   it('closes a socket that floods it with frames (1008), and answers one that does not', async () => {
     const calm = await connectSocket(s.wsUrl);
     const flood = await connectSocket(s.wsUrl);

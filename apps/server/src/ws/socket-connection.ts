@@ -16,6 +16,8 @@ export class SocketConnection {
   tokenHash: string | null = null;
   /** Counts login frames: a lookup that finishes after a newer login began is dropped. */
   loginAttempt = 0;
+  /** Settles when the login being looked up is decided (a sub of the user's own topics waits for it). */
+  loginInFlight: Promise<void> | null = null;
   private frameWindowMs = 0;
   private framesInWindow = 0;
   lang: Language = 'hk';

@@ -129,19 +129,29 @@ export async function registerSocketGateway(app: FastifyInstance, deps: GatewayD
           // only the latest of overlapping logins may bind.
           bind(conn, null, null);
           const attempt = ++conn.loginAttempt;
-          const startedMs = deps.now();
-          const auth = await resolveToken(deps.db, m.token, new Date(startedMs));
-          // The socket closed, or another login started, while the session was looked up.
-          if (!connections.has(conn) || attempt !== conn.loginAttempt) return;
-          const revokedAt = auth ? recentlyRevoked.get(auth.tokenHash) : undefined;
-          if (!auth || (revokedAt !== undefined && revokedAt >= startedMs)) {
-            const e = ERROR_CODES.AUTH_SESSION_INVALID;
-            conn.reply({ type: 'login_result', code: e.code, msg: t(e.msgKey) });
+          let decided!: () => void;
+          const inFlight = new Promise<void>((resolve) => {
+            decided = resolve;
+          });
+          conn.loginInFlight = inFlight;
+          try {
+            const startedMs = deps.now();
+            const auth = await resolveToken(deps.db, m.token, new Date(startedMs));
+            // The socket closed, or another login started, while the session was looked up.
+            if (!connections.has(conn) || attempt !== conn.loginAttempt) return;
+            const revokedAt = auth ? recentlyRevoked.get(auth.tokenHash) : undefined;
+            if (!auth || (revokedAt !== undefined && revokedAt >= startedMs)) {
+              const e = ERROR_CODES.AUTH_SESSION_INVALID;
+              conn.reply({ type: 'login_result', code: e.code, msg: t(e.msgKey) });
+              return;
+            }
+            bind(conn, auth.tokenHash, auth.userId);
+            conn.reply({ type: 'login_result', code: SUCCESS_CODE, msg: t('ok.login_success') });
             return;
+          } finally {
+            if (conn.loginInFlight === inFlight) conn.loginInFlight = null;
+            decided();
           }
-          bind(conn, auth.tokenHash, auth.userId);
-          conn.reply({ type: 'login_result', code: SUCCESS_CODE, msg: t('ok.login_success') });
-          return;
         }
         case 'logout':
           conn.loginAttempt++; // a login still looking its session up must not bind after this
@@ -152,6 +162,8 @@ export async function registerSocketGateway(app: FastifyInstance, deps: GatewayD
         case 'unsub': {
           // The user's own topics arrive on a logged-in socket without a subscription; accept the sub.
           const isOwnTopic = m.topic === 'FOREX_TRADE' || m.topic === 'FOREX_CLOSED';
+          // A client resubscribes right after its login (a reconnect): answer once the login is decided.
+          while (isOwnTopic && conn.loginInFlight) await conn.loginInFlight;
           if (isOwnTopic && conn.userId !== null) {
             conn.reply({
               type: `${m.type}_result`,
