@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { createServer } from '../src/server.ts';
@@ -56,6 +57,57 @@ describe('restart on the embedded database', () => {
     expect([...t2].sort((a, b) => a - b)).toEqual(t2);
     expect(new Set(t2).size).toBe(t2.length);
     expect(Math.max(...t2)).toBeLessThanOrEqual(clock.ms / 1000);
+    await s.close();
+  });
+
+  it('keeps positions on a hidden instrument, and the pairs converting through it, priced and closable after a restart', async () => {
+    const clock = new ManualClock(WEDNESDAY_NOON_UTC);
+    let s = await boot(clock);
+    const step = (n: number) => {
+      for (let i = 0; i < n; i++) s.market.step(clock.advance(500));
+    };
+    step(20);
+    const demo = await json(s, '/api/user/createAccountDemoForU?demo_id=restart-hidden-01');
+    const call = async (url: string) =>
+      (await s.app.inject({ method: 'GET', url, headers: { authorization: demo.token, lang: 'en' } })).json();
+    const idOf = async (code: string) =>
+      (await json(s, `/v1/api/forex/trade_list?searchCurrency=${code}`))[0].Id;
+    const usdjpy = await idOf('USDJPY');
+    const eurjpy = await idOf('EURJPY');
+    for (const id of [usdjpy, eurjpy])
+      expect(
+        (await call(`/v1/api/forex/submit?type=1&cont=1&forex_id=${id}&status=1&multiple=100`)).code,
+      ).toBe(1);
+    // Staff hide USD/JPY, and add a second USD/JPY quote listed first (sort 0) at a made-up price:
+    // neither may change how JPY converts, now or after a restart.
+    await s.database.db.execute(sql`update instruments set enabled = false where id = ${usdjpy}`);
+    await s.database.db.execute(sql`
+      insert into instruments (code, show_code, category_id, base_currency, quote_currency, price_precision,
+        lot_step, min_lots, contract_size, fee_rate, margin_mode, leverage_options, spread_points, session,
+        session_zone, reference_price, annual_volatility, tick_interval_ms, sort, enabled)
+      select 'USDJPYB', 'USD/JPY B', category_id, base_currency, quote_currency, price_precision, lot_step,
+        min_lots, contract_size, fee_rate, margin_mode, leverage_options, spread_points, session, session_zone,
+        100, annual_volatility, tick_interval_ms, 0, false
+      from instruments where id = ${usdjpy}`);
+    await s.close();
+
+    s = await boot(clock);
+    step(20);
+    const held = await call('/v1/api/forex/my_deal?status=1&page=1');
+    expect(held.data.data).toHaveLength(2);
+    // Both priced: a profit of some cents either way, never the 0 of an unpriced position, and
+    // JPY still at USD/JPY's own rate (~152, not the made-up 100: a 1-lot EUR/JPY margin ~ EUR 1 000).
+    for (const o of held.data.data) {
+      expect(o.ForexTradeLists.ShowCode).not.toBe('');
+      expect(o.UpdatePrice).toBeGreaterThan(0);
+    }
+    const jpy = s.engine.rates()('JPY');
+    expect(jpy?.pair).toBe('USD/XXX');
+    expect(Number(jpy!.bid.n) / 10 ** jpy!.bid.s).toBeGreaterThan(120); // USD/JPY's own ~152, not 100
+    const summary = await call('/v1/api/main/account/forexDetail');
+    expect(Number(summary.data.ProfitsTotal)).not.toBe(0);
+    // And closable by the trader.
+    for (const o of held.data.data) expect((await call(`/v1/api/forex/close?id=${o.Id}`)).code).toBe(1);
     await s.close();
   });
 });

@@ -138,10 +138,15 @@ export class ExactMarket {
     return terms;
   }
 
-  /** The USD pair of each currency the platform quotes directly (majors first: the first seen wins). */
+  /**
+   * The USD pair of each currency the platform quotes directly: the oldest instrument (lowest id)
+   * quoting it against USD. Never by display order, nor by whether it is listed: a pair staff
+   * create later (or re-sort, or hide) must not take over the conversion of every open position,
+   * and a restart must choose the same pair as the running server did.
+   */
   buildConversions() {
     const map = new Map<string, Conversion>();
-    for (const r of this.market.instruments()) {
+    for (const r of [...this.market.instruments()].sort((a, b) => a.id - b.id)) {
       if (r.quoteCurrency === ACCOUNT_CURRENCY && r.baseCurrency !== ACCOUNT_CURRENCY) {
         if (!map.has(r.baseCurrency)) map.set(r.baseCurrency, { instrumentId: r.id, pair: 'XXX/USD' });
       } else if (r.baseCurrency === ACCOUNT_CURRENCY && r.quoteCurrency !== ACCOUNT_CURRENCY) {

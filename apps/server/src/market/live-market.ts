@@ -119,15 +119,18 @@ export function toRecord(r: InstrumentRow): InstrumentRecord {
  * each serialised once per tick and only when someone listens.
  */
 export async function startLiveMarket(o: LiveMarketOptions): Promise<LiveMarket> {
-  const cats: CategoryRecord[] = await o.db
-    .select({ id: categories.id, key: categories.key, sort: categories.sort })
+  const allCats = await o.db
+    .select({ id: categories.id, key: categories.key, sort: categories.sort, enabled: categories.enabled })
     .from(categories)
-    .where(eq(categories.enabled, true))
     .orderBy(asc(categories.sort));
-  const keyOf = new Map(cats.map((c) => [c.id, c.key as CategoryKey]));
-  const rows = (
-    await o.db.select().from(instruments).where(eq(instruments.enabled, true)).orderBy(asc(instruments.sort))
-  ).filter((r) => keyOf.has(r.categoryId));
+  // Listed: enabled categories only. Quoted: every instrument, hidden ones too, as a live disable
+  // leaves them: positions on a hidden instrument (or on a pair converting through it) must stay
+  // priced, closable and under stop-out after a restart, and a restart must not change any figure.
+  const cats: CategoryRecord[] = allCats.filter((c) => c.enabled).map(({ enabled: _e, ...c }) => c);
+  const keyOf = new Map(allCats.map((c) => [c.id, c.key as CategoryKey]));
+  const rows = (await o.db.select().from(instruments).orderBy(asc(instruments.sort))).filter((r) =>
+    keyOf.has(r.categoryId),
+  );
   const records = rows.map(toRecord);
   const byId = new Map(records.map((r) => [r.id, r]));
   const codes = new Set(records.map((r) => r.code));
