@@ -21,6 +21,16 @@ import type { InstrumentRecord } from '../src/modules/market/market-runtime.ts';
 describe('trading engine journal', () => {
   let database: Database;
   let btc: InstrumentRecord;
+  let eth: InstrumentRecord;
+  const ethQuote: Quote = {
+    instrumentId: 0,
+    code: 'ETHUSD',
+    bid: 3000,
+    ask: 3001,
+    mid: 3000.5,
+    timeMs: 0,
+    seq: 1,
+  };
   const now = Date.UTC(2026, 10, 18, 12);
   const quote: Quote = {
     instrumentId: 0,
@@ -45,9 +55,9 @@ describe('trading engine journal', () => {
       db: database.db,
       now: () => now,
       market: {
-        instrumentById: (id) => (id === btc.id ? btc : undefined),
-        instruments: () => [btc],
-        latest: (id) => (id === btc.id && priced ? quote : undefined),
+        instrumentById: (id) => (id === btc.id ? btc : id === eth.id ? eth : undefined),
+        instruments: () => [btc, eth],
+        latest: (id) => (id === btc.id && priced ? quote : id === eth.id ? ethQuote : undefined),
         status: () => 1,
         maxQuoteAgeMs: () => 60_000,
       },
@@ -102,6 +112,8 @@ describe('trading engine journal', () => {
     takeProfit: '0',
   });
 
+  const sqlCountOf = async (q: ReturnType<typeof sql>) =>
+    Number(((await database.db.execute(q)) as unknown as { rows: Array<{ n: number | string }> }).rows[0]!.n);
   const stored = async (userId: number) =>
     (await database.db.select().from(users).where(eq(users.id, userId)))[0]!;
   const storedOrders = async (userId: number) =>
@@ -116,6 +128,9 @@ describe('trading engine journal', () => {
     await seedIfEmpty(database.db, '100000.00');
     btc = toRecord((await database.db.select().from(instruments).where(eq(instruments.code, 'BTCUSD')))[0]!);
     quote.instrumentId = btc.id;
+    eth = toRecord((await database.db.select().from(instruments).where(eq(instruments.code, 'ETHUSD')))[0]!);
+    ethQuote.instrumentId = eth.id;
+    ethQuote.timeMs = now;
   });
   afterAll(() => database?.close());
 
@@ -392,5 +407,64 @@ describe('trading engine journal', () => {
     const fa = await engine.figures(a);
     expect(fa.balance.eq(money((await stored(a)).balance))).toBe(true);
     expect(await findMismatchedAccounts(database.db)).toEqual([]);
+  });
+
+  it("values the house's exposure at each position's own contract size, not the instrument's current one", async () => {
+    const engine = newEngine();
+    await engine.rebuild();
+    const userId = await newUser();
+    const o = await engine.submit(userId, order()); // 0.1 BTC
+    const before = engine.exposure().find((e) => e.instrumentId === btc.id)!;
+    const size = btc.contractSize;
+    btc.contractSize = String(Number(size) * 100); // staff change the terms for new orders
+    try {
+      expect(engine.exposure().find((e) => e.instrumentId === btc.id)!.notionalUsd).toBe(before.notionalUsd);
+    } finally {
+      btc.contractSize = size;
+    }
+    await engine.close(userId, o.id);
+  });
+
+  it('stops out at fresh prices only: a stale largest loss waits for its market, a fresh position goes first', async () => {
+    const engine = newEngine();
+    await engine.rebuild();
+    const userId = await newUser();
+    const ethLeg = { ...order(), instrumentId: eth.id, quantity: '50' }; // 3 × ~15 000 margin at 1:10
+    const legs = [await engine.submit(userId, ethLeg), await engine.submit(userId, ethLeg)];
+    legs.push(await engine.submit(userId, ethLeg));
+    const b = await engine.submit(userId, order()); // 0.1 BTC
+    // ETH's market stops ticking (closed) after a fall that leaves the account far below the level.
+    Object.assign(ethQuote, { bid: 2450, ask: 2451, mid: 2450.5, seq: 2, timeMs: now - 120_000 });
+    try {
+      // The exact check (the monitor runs it for every account whose socket logs in).
+      await engine.checkStopOut(userId);
+      await engine.idle();
+      const reasons = (
+        (await database.db.execute(
+          sql`select id, close_reason from orders where user_id = ${userId} order by id`,
+        )) as unknown as { rows: Array<{ id: number; close_reason: string | null }> }
+      ).rows.map((r) => [Number(r.id), r.close_reason]);
+      // Not at ETH's old price: BTC, which can be priced, is closed; ETH waits for its next tick.
+      expect(reasons).toEqual([...legs.map((l) => [l.id, null]), [b.id, 'stop_out']]);
+      Object.assign(ethQuote, { seq: 3, timeMs: now });
+      engine.onQuote(ethQuote);
+      await engine.idle();
+      // Its market ticks again: now its legs are closed, largest loss first, until the level holds.
+      const left = engine.liveOrdersOf(userId).length;
+      expect(left).toBeLessThan(3);
+      expect(
+        await sqlCountOf(
+          sql`select count(*) as n from orders where user_id = ${userId} and close_reason = 'stop_out'`,
+        ),
+      ).toBe(1 + 3 - left);
+    } finally {
+      Object.assign(ethQuote, { bid: 3000, ask: 3001, mid: 3000.5, seq: 4, timeMs: now });
+    }
+    expect(await findMismatchedAccounts(database.db)).toEqual([]);
+  });
+
+  it('asks whether a batch of any size landed (one parameter, not one per key)', async () => {
+    const entries = Array.from({ length: 70_000 }, (_, i) => ({ idempotencyKey: `never-written-${i}` }));
+    expect(await batchLanded(database.db, { orders: [], entries } as unknown as JournalBatch)).toBe(false);
   });
 });

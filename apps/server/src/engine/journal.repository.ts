@@ -122,7 +122,9 @@ export async function writeJournalBatch(db: DbOrTx, batch: JournalBatch) {
 export function rolledBack(err: unknown): boolean {
   for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
     const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return !/^(08|57|58|XX)/.test(code);
+    // SQLSTATEs have a digit among their first two characters; Node's EPIPE, EPERM… do not.
+    if (typeof code === 'string' && /^(?=.?[0-9])[0-9A-Z]{5}$/.test(code))
+      return !/^(08|57|58|XX)/.test(code);
   }
   return false;
 }
@@ -140,11 +142,10 @@ export async function batchLanded(db: DbOrTx, batch: JournalBatch): Promise<bool
     ...new Set(batch.entries.flatMap((e) => (e.idempotencyKey === null ? [] : [e.idempotencyKey]))),
   ];
   if (keys.length === 0) return false;
+  // One JSON parameter, not one per key: a batch of 32k+ orders would pass the protocol's 65 535.
   const r = (await db.execute(
-    sql`select count(*)::int as found from ledger_entries where idempotency_key in (${sql.join(
-      keys.map((k) => sql`${k}`),
-      sql`, `,
-    )})`,
+    sql`select count(*)::int as found from ledger_entries
+        where idempotency_key in (select jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb))`,
   )) as unknown as { rows: Array<{ found: number | string }> };
   return Number(r.rows[0]?.found) === keys.length;
 }

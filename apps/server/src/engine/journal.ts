@@ -8,6 +8,9 @@ interface OpenBatch extends JournalBatch {
   reject: (err: unknown) => void;
 }
 
+/** Times the rebuild may find the database yet fail to ask whether a batch landed, before giving up. */
+const MAX_DECIDE_ATTEMPTS = 5;
+
 function openBatch(): OpenBatch {
   let resolve!: () => void;
   let reject!: (err: unknown) => void;
@@ -33,7 +36,7 @@ export class Journal {
   private scheduled = false;
   private failed = false;
   /** Failed writes whose batches may have landed, waiting for the database to say (`decideUndecided`). */
-  private undecided: Array<{ batch: OpenBatch; err: unknown }> = [];
+  private undecided: Array<{ batch: OpenBatch; err: unknown; attempts: number }> = [];
 
   constructor(
     private readonly write: (batch: JournalBatch) => Promise<void>,
@@ -100,7 +103,7 @@ export class Journal {
           this.failed = true;
           // Unknown (the database cannot be asked now): its callers wait until it can be
           // (`decideUndecided`, after the owner's rebuild), rather than hear 'failed' for what may exist.
-          if (landed === null) this.undecided.push({ batch, err });
+          if (landed === null) this.undecided.push({ batch, err, attempts: 0 });
           else batch.reject(err);
           const after = this.current;
           this.current = openBatch();
@@ -125,9 +128,18 @@ export class Journal {
    */
   async decideUndecided() {
     while (this.undecided.length > 0) {
-      const { batch, err } = this.undecided[0]!;
-      if (await this.landed(batch)) batch.resolve();
-      else batch.reject(err);
+      const entry = this.undecided[0]!;
+      let landed: boolean;
+      try {
+        landed = await this.landed(entry.batch);
+      } catch (e) {
+        // The database answers the rebuild but not this question: after a few tries the callers are
+        // told it failed (as before this check existed) rather than the engine waiting forever.
+        if (++entry.attempts < MAX_DECIDE_ATTEMPTS) throw e;
+        landed = false;
+      }
+      if (landed) entry.batch.resolve();
+      else entry.batch.reject(entry.err);
       this.undecided.shift();
     }
   }

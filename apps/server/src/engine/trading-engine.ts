@@ -355,7 +355,7 @@ export class TradingEngine {
   private stopOutRebuilt() {
     if (this.rebuiltSuspects.size === 0) return;
     const fx = new Effects();
-    for (const userId of this.rebuiltSuspects) this.stopOutIfDue(userId, fx, true);
+    for (const userId of this.rebuiltSuspects) this.stopOutIfDue(userId, fx);
     this.rebuiltSuspects.clear();
     if (!fx.empty)
       this.journal.commit().then(
@@ -1147,34 +1147,37 @@ export class TradingEngine {
    * Stop-out (DESIGN §3), exact: when the account's risk rate is at or below the level, close the
    * largest loss and repeat, at the latest quotes.
    */
-  private stopOutIfDue(userId: number, fx: Effects, freshOnly = false) {
+  private stopOutIfDue(userId: number, fx: Effects) {
     const slot = this.book.slotOf(userId);
     if (slot === undefined) return;
     const positions = this.liveOrdersOf(userId).filter((o) => o.status === 1);
     if (positions.length === 0) return;
     const rates = this.rates();
+    const now = this.deps.now();
     let floating = 0;
-    const marks = positions.map((o) => {
+    const closable: Array<{ id: number; margin: Money; profit: Money }> = [];
+    for (const o of positions) {
       const profit = this.floatingMicros(o, rates) ?? 0;
       floating = addMicros(floating, profit);
-      return { id: o.id, margin: moneyOf(o.margin), profit: moneyOf(profit) };
-    });
+      // No fill on a stale price (DESIGN §4): a position whose market has not ticked within its
+      // interval (closed, or just restarted) counts in the equity but is not closed until it ticks;
+      // meanwhile the largest loss that can be priced goes first.
+      const q = this.deps.market.latest(o.instrumentId);
+      if (q && isQuoteFresh(q, now, this.deps.market.maxQuoteAgeMs(o.instrumentId)))
+        closable.push({ id: o.id, margin: moneyOf(o.margin), profit: moneyOf(profit) });
+    }
     const victims = planStopOut(
       {
         balance: moneyOf(this.book.balance[slot]!),
         margin: moneyOf(this.book.margin[slot]!),
         floatingProfit: moneyOf(floating),
       },
-      marks,
+      closable,
       this.riskLevels(),
     );
     for (const id of victims) {
       const o = this.live.get(id);
       const q = o && this.deps.market.latest(o.instrumentId);
-      // After a rebuild nothing ticked yet: no fill on a stale price (DESIGN §4); such a position is
-      // closed on its market's next tick, which finds the account already below the level.
-      if (freshOnly && q && !isQuoteFresh(q, this.deps.now(), this.deps.market.maxQuoteAgeMs(o.instrumentId)))
-        continue;
       if (o?.status === 1 && q) {
         try {
           this.settle(o, q, 'stop_out', fx);
@@ -1332,12 +1335,20 @@ export class TradingEngine {
   exposure() {
     const rates = this.rates();
     // The house's total over every account can pass what a Number holds exactly: BigInt here.
-    const per = new Map<number, { lots: Scaled; floating: bigint; positions: number }>();
+    const per = new Map<number, { lots: Scaled; units: Money; floating: bigint; positions: number }>();
     for (const o of this.live.values()) {
       if (o.status !== 1) continue;
-      const e = getOrCreate(per, o.instrumentId, () => ({ lots: ZERO_LOTS, floating: 0n, positions: 0 }));
+      const e = getOrCreate(per, o.instrumentId, () => ({
+        lots: ZERO_LOTS,
+        units: money('0'),
+        floating: 0n,
+        positions: 0,
+      }));
       const lots = lotsOf(o);
       e.lots = addScaled(e.lots, o.side === 'buy' ? lots : { n: -lots.n, s: lots.s });
+      // Each position at its own contract size (its terms stay with it when staff change them).
+      const units = money(o.quantityText).times(money(o.contractSizeText));
+      e.units = o.side === 'buy' ? e.units.plus(units) : e.units.minus(units);
       e.floating += BigInt(this.floatingMicros(o, rates) ?? 0);
       e.positions++;
     }
@@ -1349,9 +1360,7 @@ export class TradingEngine {
       let notional = money('0');
       if (instrument && q) {
         const usdPer = this.exact.usdPerUnitF(instrument.quoteCurrency);
-        const inQuote = lots
-          .times(money(instrument.contractSize))
-          .times(money(q.mid.toFixed(instrument.pricePrecision + 1)));
+        const inQuote = e.units.times(money(q.mid.toFixed(instrument.pricePrecision + 1)));
         notional = Number.isFinite(usdPer) ? inQuote.times(money(usdPer.toFixed(10))) : money('0');
       }
       out.push({
