@@ -195,6 +195,24 @@ describe('socket client (spec §7, §9)', () => {
     expect(resumed).toHaveBeenCalledTimes(2);
   });
 
+  it('emits resumed after a gap found by missed heartbeats too, but not after a first connect that failed', () => {
+    const resumed = vi.fn();
+    client.on('resumed', resumed);
+    client.ensureConnected();
+    last().drop(); // the very first attempt fails: no gap, nothing missed
+    vi.advanceTimersByTime(1_000);
+    last().open();
+    expect(resumed).not.toHaveBeenCalled();
+    client.login('tok');
+    last().push({ type: 'login_result', code: 1, msg: 'ok' });
+    vi.advanceTimersByTime(20_000); // a half-open connection: no pongs, the client gives up on it
+    vi.advanceTimersByTime(1_000);
+    expect(sockets).toHaveLength(3);
+    last().open();
+    last().push({ type: 'login_result', code: 1, msg: 'ok' });
+    expect(resumed).toHaveBeenCalledTimes(1);
+  });
+
   it('emits session_refused on a 999, saying whether the session had been accepted', () => {
     const refused = vi.fn();
     client.on('session_refused', (m) => refused(m.wasLoggedIn));

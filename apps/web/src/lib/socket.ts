@@ -57,6 +57,8 @@ export class SocketClient {
   private stopped = false;
   /** Closed since the last time the socket was fully back (open, and logged in when it has a token). */
   private away = false;
+  /** A socket of this client has been open: a later drop is a gap (not a first connect failing). */
+  private connectedOnce = false;
   /** The current token was accepted by the server on this client. */
   private loggedIn = false;
   private readonly opts: Required<SocketClientOptions>;
@@ -169,6 +171,7 @@ export class SocketClient {
       if (this.token) this.send({ type: 'login', token: this.token });
       for (const topic of this.topics.keys()) this.send({ type: 'sub', topic });
       this.heartbeatTimer = setInterval(() => this.heartbeat(), this.opts.heartbeatMs);
+      this.connectedOnce = true;
       this.emit({ type: 'open' });
       if (this.away && !this.token) this.resume();
     };
@@ -182,7 +185,7 @@ export class SocketClient {
       if (this.socket !== socket) return;
       this.clearTimers();
       this.socket = null;
-      this.away = true;
+      this.away = this.connectedOnce;
       this.emit({ type: 'close' });
       this.scheduleReconnect();
     };
@@ -245,6 +248,8 @@ export class SocketClient {
   }
 
   private reconnect(): void {
+    // Missed heartbeats (a half-open connection, a phone waking up) are a gap like a close.
+    if (this.connectedOnce) this.away = true;
     this.clearTimers();
     this.dropSocket();
     this.scheduleReconnect();

@@ -1,6 +1,7 @@
 import { Dialog } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { socket } from '../../../lib/realtime';
 import { resetSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { logoutOnServer } from '../api/logout';
@@ -21,7 +22,10 @@ export function useLogout(): () => Promise<void> {
       cancelText: t('common.cancel'),
     });
     if (!confirmed) return;
-    await logoutOnServer();
+    // The socket leaves first: the server's revocation of this session would otherwise reach it as
+    // 'logged out elsewhere' (a second navigation, to /login) while this logout is under way.
+    socket.logout();
+    await logoutOnServer(); // the local session ends whatever it answers
     await navigate('/', { replace: true });
     resetSession();
     toast(t('user.logoutDone'));
