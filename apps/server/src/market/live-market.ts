@@ -278,11 +278,15 @@ export async function startLiveMarket(o: LiveMarketOptions): Promise<LiveMarket>
     Object.assign(r, next);
     if (feed instanceof SimulatedFeed) {
       feed.setSpread(row.id, row.spreadPoints);
-      feed.reshape(row.id, {
-        pricePrecision: row.pricePrecision,
-        session: row.session as SessionKind,
-        sessionZone: row.sessionZone,
-      });
+      feed.reshape(
+        row.id,
+        {
+          pricePrecision: row.pricePrecision,
+          session: row.session as SessionKind,
+          sessionZone: row.sessionZone,
+        },
+        o.clock.now(),
+      );
     }
     records.sort((a, b) => a.sort - b.sort);
     publishDayMarket(row.id, feed.status(row.id, o.clock.now()));

@@ -116,6 +116,25 @@ describe('SimulatedFeed', () => {
     expect(() => feed.setSpread(999, 10)).toThrow(RangeError);
   });
 
+  it('quotes afresh at once at a new precision, so nothing fills at the old quote read at the new one', () => {
+    let now = WEDNESDAY;
+    const feed = new SimulatedFeed({ instruments, clock: { now: () => now }, seed: 3 });
+    const seen: Quote[] = [];
+    feed.onQuote((q) => seen.push(q));
+    feed.step(now);
+    const before = feed.latest(EURUSD)!;
+    now += 10;
+    feed.reshape(EURUSD, { pricePrecision: 4, session: 'forex' }, now);
+    const after = feed.latest(EURUSD)!;
+    expect(after.seq).toBe(before.seq + 1);
+    expect(after.timeMs).toBe(now);
+    expect(seen.at(-1)).toBe(after); // published like any tick
+    for (const price of [after.bid, after.ask, after.mid]) expect(Number(price.toFixed(4))).toBe(price);
+    // The same precision again (a session edit): no extra quote.
+    feed.reshape(EURUSD, { pricePrecision: 4, session: 'forex' }, now);
+    expect(feed.latest(EURUSD)!.seq).toBe(after.seq);
+  });
+
   it('continues from a start price and shows it as the latest quote before the first tick', () => {
     let now = Date.parse('2026-03-07T12:00:00Z'); // Saturday: forex closed
     const feed = new SimulatedFeed({ instruments, clock: { now: () => now }, seed: 3 });

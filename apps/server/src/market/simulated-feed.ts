@@ -187,12 +187,19 @@ export class SimulatedFeed implements QuoteFeed, PriceAnchor {
   reshape(
     instrumentId: number,
     change: { pricePrecision: number; session: SessionKind; sessionZone?: string | null },
+    nowMs?: number,
   ) {
     const s = this.byId.get(instrumentId);
     if (!s) throw new RangeError(`unknown instrument ${instrumentId}`);
-    s.scale = pointScale(change.pricePrecision);
+    const scale = pointScale(change.pricePrecision);
+    const rescaled = scale !== s.scale;
+    s.scale = scale;
     s.session = change.session;
     s.zone = change.sessionZone ?? undefined;
+    // The latest quote is at the old precision: an order or close between now and the next tick
+    // would fill at it read at the new one (a price never quoted). Quote afresh at once instead.
+    if (rescaled && nowMs !== undefined && s.latest && isMarketOpen(s.session, nowMs, s.zone))
+      this.tick(s, nowMs);
   }
 
   setSpread(instrumentId: number, points: number): void {
