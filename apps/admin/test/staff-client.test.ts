@@ -155,7 +155,14 @@ describe('Idempotency-Key', () => {
     try {
       let n = 0;
       const fetch = vi.fn(async (_url: string, _init?: RequestInit) => {
-        if (++n < 3) throw new TypeError('Failed to fetch');
+        n++;
+        if (n === 1) throw new TypeError('Failed to fetch');
+        if (n === 2) return new Response('<html>Bad gateway</html>', { status: 502 });
+        if (n === 3)
+          return new Response(JSON.stringify({ code: 1003, msg: 'still being processed', data: null }), {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+          });
         return new Response(JSON.stringify(ok({ id: 9 }, 'Saved')), { status: 200 });
       });
       vi.stubGlobal('fetch', fetch);
@@ -166,11 +173,11 @@ describe('Idempotency-Key', () => {
         body: { amount: '5', memo: 'goodwill' },
         idempotencyKey: key,
       });
-      await vi.advanceTimersByTimeAsync(RESEND_DELAYS_MS[0]! + RESEND_DELAYS_MS[1]!);
+      await vi.advanceTimersByTimeAsync(RESEND_DELAYS_MS.reduce((a, b) => a + b, 0));
       expect((await answer).data).toEqual({ id: 9 });
       expect(
         fetch.mock.calls.map(([, init]) => (init!.headers as Record<string, string>)['Idempotency-Key']),
-      ).toEqual([key, key, key]);
+      ).toEqual([key, key, key, key]);
       // A refusal is an answer: not sent again. Without a key, a network failure is not resent.
       const refused = mockFetch({ code: 5112, msg: 'not found', data: null });
       await expect(

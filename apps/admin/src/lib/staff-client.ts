@@ -84,8 +84,25 @@ export interface StaffCallInput<C> {
   idempotencyKey?: string;
 }
 
-/** Waits before each resend of a call with an Idempotency-Key that got no answer (two resends). */
-export const RESEND_DELAYS_MS = [400, 1200];
+/** Waits before each resend of a call with an Idempotency-Key that got no answer (three resends). */
+export const RESEND_DELAYS_MS = [400, 1200, 2500];
+
+/**
+ * A proxy's 502/503/504 (the server behind it may never have seen the call), or the server's 1003
+ * (the first send, whose answer was lost, is still being decided): the answer is still to come.
+ */
+async function unansweredYet(res: Response): Promise<boolean> {
+  if (GATEWAY_STATUSES.has(res.status) && !(res.headers.get('content-type') ?? '').includes('json'))
+    return true;
+  try {
+    const body = (await res.clone().json()) as { code?: unknown };
+    return body?.code === REQUEST_IN_PROGRESS_CODE;
+  } catch {
+    return false;
+  }
+}
+const GATEWAY_STATUSES = new Set([502, 503, 504]);
+const REQUEST_IN_PROGRESS_CODE = 1003;
 
 /** A fresh key for one action (8–100 of [A-Za-z0-9_-]); randomUUID needs a secure context. */
 export function newRequestKey(): string {
@@ -185,6 +202,11 @@ export async function sendStaff<C extends AnyStaffCall>(
     } catch (err) {
       // No answer (the network): safe to send again with the same key; anything else is final.
       if (!(err instanceof StaffApiError) || attempt >= delays.length) throw err;
+      await new Promise((r) => setTimeout(r, delays[attempt]));
+      continue;
+    }
+    if (attempt < delays.length && (await unansweredYet(res))) {
+      res = undefined;
       await new Promise((r) => setTimeout(r, delays[attempt]));
     }
   }

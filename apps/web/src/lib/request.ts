@@ -79,10 +79,12 @@ export class TransportError extends Error {
   }
 }
 
-/** Waits before each retry of a call sent with an Idempotency-Key (two retries). */
-export const RETRY_DELAYS_MS = [400, 1200];
+/** Waits before each resend of a call sent with an Idempotency-Key (three resends). */
+export const RETRY_DELAYS_MS = [400, 1200, 2500];
 /** A proxy's answers when the server behind it did not answer: the request may never have arrived. */
 const GATEWAY_STATUSES = new Set([502, 503, 504]);
+/** The server's answer while the first request under the same key is still running. */
+const REQUEST_IN_PROGRESS = 1003;
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -273,7 +275,10 @@ export async function request<T>(
       }
       throw new TransportError(code);
     }
-    if (attempt < delays.length && !isEnvelope(response.data) && GATEWAY_STATUSES.has(response.status)) {
+    const unanswered = !isEnvelope(response.data) && GATEWAY_STATUSES.has(response.status);
+    // 1003: the first send (its answer lost) is still being decided; its answer comes to a later send.
+    const stillRunning = isEnvelope(response.data) && response.data.code === REQUEST_IN_PROGRESS;
+    if (attempt < delays.length && (unanswered || stillRunning)) {
       await sleep(delays[attempt]!);
       continue;
     }
