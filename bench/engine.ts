@@ -36,6 +36,7 @@ import { AppError } from '../apps/server/src/lib/app-error.ts';
 import { toRecord } from '../apps/server/src/market/live-market.ts';
 import type { Quote } from '../apps/server/src/market/types.ts';
 import type { InstrumentRecord } from '../apps/server/src/modules/market/market-runtime.ts';
+import { UserChannels } from '../apps/server/src/ws/user-channels.ts';
 import { finish, type Goal, reportErrorsAs, round1, round3, startCpuProfile } from './lib/common.ts';
 
 const started = Date.now();
@@ -528,7 +529,8 @@ async function tickProcessing() {
   const loaded = await engine.rebuild();
   const rebuildS = (Date.now() - rebuildT0) / 1000;
   const setupS = (Date.now() - setupT0) / 1000;
-  const monitor = new AccountMonitor(engine, {} as never, {} as never, { error: () => {} } as never);
+  // No sockets: the tick path's monitor part is onQuoteFor (the flush pushes to online users only).
+  const monitor = new AccountMonitor(engine, {} as never, new UserChannels(), { error: () => {} } as never);
   const triggers = (engine as unknown as { triggers: Map<number, { bid: TriggerIndex; ask: TriggerIndex }> })
     .triggers;
   let triggerCount = 0;
