@@ -13,6 +13,7 @@ import { queryClient } from '../src/lib/query-client';
 import { configureRequest, setHttpClient } from '../src/lib/request';
 import { useSession } from '../src/stores/session';
 import { setupTestI18n } from './i18n-helper';
+import { anOrder } from './order-fixture';
 
 const toast = vi.hoisted(() => vi.fn());
 vi.mock('../src/lib/toast', () => ({ toast, showLoadingToast: () => () => {} }));
@@ -53,28 +54,7 @@ function held() {
   return { promise, answer };
 }
 
-const order = (over: Partial<Order>): Order => ({
-  Id: 4,
-  ForexId: 1,
-  ForexTradeLists: { Code: 'EURUSD', ShowCode: 'EUR/USD', PricePrecision: 5 },
-  OrderType: 1,
-  Quantity: '0.1',
-  Price: 1.16512,
-  OriginPrice: 1.16512,
-  UpdatePrice: 1.1652,
-  ClosePrice: 0,
-  FactProfits: '0.80',
-  CautionMoney: '1165.120000',
-  TradeFee: '3.5',
-  Multiple: 100,
-  TargetLossPrice: 0,
-  TargetProfitPrice: 0,
-  Status: 1,
-  CloseReason: '',
-  CreateTimeHandler: '2026-11-24T10:00:00.000Z',
-  CompleteTimeHandler: '',
-  ...over,
-});
+const order = (over: Partial<Order>): Order => anOrder({ Id: 4, ...over });
 
 const SUMMARY = {
   balance: '100000.00',

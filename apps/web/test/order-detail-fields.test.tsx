@@ -7,29 +7,9 @@ import { i18n } from '../src/lib/i18n';
 import { socket } from '../src/lib/realtime';
 import { type LiveQuote, useQuotes } from '../src/stores/quotes';
 import { setupTestI18n } from './i18n-helper';
+import { anOrder } from './order-fixture';
 
-const order = (over: Partial<Order>): Order => ({
-  Id: 7,
-  ForexId: 1,
-  ForexTradeLists: { Code: 'EURUSD', ShowCode: 'EUR/USD', PricePrecision: 5 },
-  OrderType: 1,
-  Quantity: '0.1',
-  Price: 1.16512,
-  OriginPrice: 1.16512,
-  UpdatePrice: 1.1652,
-  ClosePrice: 0,
-  FactProfits: '0.80',
-  CautionMoney: '1165.120000',
-  TradeFee: '3.5',
-  Multiple: 100,
-  TargetLossPrice: 0,
-  TargetProfitPrice: 0,
-  Status: 1,
-  CloseReason: '',
-  CreateTimeHandler: '2026-11-24T10:00:00.000Z',
-  CompleteTimeHandler: '',
-  ...over,
-});
+const order = (over: Partial<Order>): Order => anOrder(over);
 
 /** A pending order as the server lists it: no fill price, UpdatePrice 0, FactProfits 0. */
 const pending = (over: Partial<Order> = {}) =>

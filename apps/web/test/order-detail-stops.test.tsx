@@ -5,28 +5,9 @@ import { setupAntdMobile } from '../src/app/antd-setup';
 import { OrderDetail } from '../src/features/orders/components/order-detail';
 import { i18n } from '../src/lib/i18n';
 import { setupTestI18n } from './i18n-helper';
+import { anOrder } from './order-fixture';
 
-const order: Order = {
-  Id: 7,
-  ForexId: 1,
-  ForexTradeLists: { Code: 'EURUSD', ShowCode: 'EUR/USD', PricePrecision: 5 },
-  OrderType: 1,
-  Quantity: '0.1',
-  Price: 1.16512,
-  OriginPrice: 1.16512,
-  UpdatePrice: 1.1652,
-  ClosePrice: 0,
-  FactProfits: '0.80',
-  CautionMoney: '1165.120000',
-  TradeFee: '3.50',
-  Multiple: 100,
-  TargetLossPrice: 1.16,
-  TargetProfitPrice: 1.17123,
-  Status: 1,
-  CloseReason: '',
-  CreateTimeHandler: '2026-11-24T10:00:00.000Z',
-  CompleteTimeHandler: '',
-};
+const order: Order = anOrder({ TradeFee: '3.50', TargetLossPrice: 1.16, TargetProfitPrice: 1.17123 });
 
 describe('editing stops in a language with a decimal comma', () => {
   let before = 'en';

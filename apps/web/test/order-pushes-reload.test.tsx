@@ -6,28 +6,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type OrderPage, type OrderPages, orderKeys } from '../src/features/orders/api/get-orders';
 import { useOrderPushes } from '../src/features/orders/hooks/use-order-pushes';
 import { socket } from '../src/lib/realtime';
+import { anOrder } from './order-fixture';
 
-const position = (Id: number): Order => ({
-  Id,
-  ForexId: 1,
-  ForexTradeLists: { Code: 'EURUSD', ShowCode: 'EUR/USD', PricePrecision: 5 },
-  OrderType: 1,
-  Quantity: '0.01',
-  Price: 1.16512,
-  OriginPrice: 1.16512,
-  UpdatePrice: 1.1652,
-  ClosePrice: 0,
-  FactProfits: '0.08',
-  CautionMoney: '116.512000',
-  TradeFee: '0.349536',
-  Multiple: 100,
-  TargetLossPrice: 0,
-  TargetProfitPrice: 0,
-  Status: 1,
-  CloseReason: '',
-  CreateTimeHandler: '2026-11-24T10:00:00.000Z',
-  CompleteTimeHandler: '',
-});
+const position = (Id: number): Order =>
+  anOrder({ Id, Quantity: '0.01', FactProfits: '0.08', CautionMoney: '116.512000', TradeFee: '0.349536' });
 
 const page = (ids: number[], total: number): OrderPage => ({
   data: ids.map(position),
