@@ -439,6 +439,15 @@ describe.each(DB_KINDS)('back office on %s', (kind) => {
     const metals = cats.data.find((c: any) => c.key === 'metals');
     const gold = async () => (await getJson(s, '/v1/api/forex/trade_list?searchCurrency=XAUUSD')).data.length;
     expect(await gold()).toBe(1);
+    const xau = (await getJson(s, '/v1/api/forex/trade_list?searchCurrency=XAUUSD')).data[0];
+    const token = (await getJson(s, '/api/user/createAccountDemoForU?demo_id=bo-hidden-cat-01')).data.token;
+    const buyGold = async () =>
+      (
+        await getJson(s, `/v1/api/forex/submit?type=1&cont=0.01&forex_id=${xau.Id}&status=1&multiple=10`, {
+          authorization: token,
+        })
+      ).code;
+    expect(await buyGold()).toBe(1);
     const off = await staffCall('POST', `/categories/${metals.id}`, {
       token: tokens.content,
       body: { enabled: false },
@@ -449,8 +458,11 @@ describe.each(DB_KINDS)('back office on %s', (kind) => {
       'metals',
     );
     expect(await lastAudit()).toMatchObject({ action: 'category.updated', target_id: String(metals.id) });
+    // Hidden: no new orders on its instruments (by id from an old screen or the API either).
+    expect(await buyGold()).toBe(2001);
     await staffCall('POST', `/categories/${metals.id}`, { token: tokens.content, body: { enabled: true } });
     expect(await gold()).toBe(1);
+    expect(await buyGold()).toBe(1);
   });
 
   it('closes a position as the house, shows it in the monitor and the exposure, and records an admin close', async () => {

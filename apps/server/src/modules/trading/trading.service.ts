@@ -70,6 +70,11 @@ export function createTradingService(deps: TradingDeps) {
     summary,
 
     async submit(userId: number, req: SubmitRequest) {
+      // Only what the trade list shows takes new orders: a hidden instrument, or one of a hidden
+      // category, is still quoted (its positions stay priced and closable) but opens nothing new.
+      const r = market.instrumentById(req.instrumentId);
+      if (!r?.enabled || !market.categories().some((c) => c.id === r.categoryId))
+        throw new AppError('INSTRUMENT_NOT_FOUND');
       const row = await engine.submit(userId, req);
       return dto(row);
     },
