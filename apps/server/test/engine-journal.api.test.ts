@@ -467,4 +467,21 @@ describe('trading engine journal', () => {
     const entries = Array.from({ length: 70_000 }, (_, i) => ({ idempotencyKey: `never-written-${i}` }));
     expect(await batchLanded(database.db, { orders: [], entries } as unknown as JournalBatch)).toBe(false);
   });
+
+  it('keeps stops finer than a new, coarser price precision acceptable, so the other stop can still be edited', async () => {
+    const engine = newEngine();
+    await engine.rebuild();
+    const userId = await newUser();
+    const o = await engine.submit(userId, { ...order(), stopLoss: '90000.55', takeProfit: '110000.25' });
+    const precision = btc.pricePrecision;
+    btc.pricePrecision = precision - 1; // staff make BTC coarser
+    try {
+      // The trader moves only the take profit, sending the stop loss back as it is.
+      const row = await engine.setStops(userId, o.id, '90000.55', '111000.5');
+      expect([row.stopLoss, row.takeProfit]).toEqual(['90000.55', '111000.5']);
+    } finally {
+      btc.pricePrecision = precision;
+    }
+    await engine.close(userId, o.id);
+  });
 });

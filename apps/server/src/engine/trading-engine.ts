@@ -196,6 +196,11 @@ function tallyLots(mine: UserOrders, lane: number, o: LiveOrder, sign: 1 | -1) {
 }
 
 const text = (v: Scaled) => formatScaled(v.n, v.s);
+/** Decimal places of a stored price text ('1.16381' → 5, '0' → 0). */
+const decimalsOf = (t: string): number => {
+  const dot = t.indexOf('.');
+  return dot < 0 ? 0 : t.length - dot - 1;
+};
 const ZERO_LOTS: Scaled = { n: 0n, s: 0 };
 /** Accounts whose float-estimated equity is within this factor of the stop-out level get an exact check. */
 const STOP_OUT_SCREEN = 1.25;
@@ -940,7 +945,13 @@ export class TradingEngine {
     if (!o || o.userId !== userId) throw new AppError('ORDER_NOT_FOUND');
     const instrument = this.instrumentOf(o);
     const request = { side: o.side, stopLoss, takeProfit };
-    const pricePrecision = instrument.pricePrecision;
+    // Stops set before staff made the precision coarser may be finer than prices are quoted now:
+    // they stay acceptable, or keeping the stop loss would block a new take profit.
+    const pricePrecision = Math.max(
+      instrument.pricePrecision,
+      decimalsOf(o.stopLossText),
+      decimalsOf(o.takeProfitText),
+    );
     let stops: FastStops;
     if (o.status === 1) {
       const ctx = {
