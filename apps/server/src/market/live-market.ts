@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Candle as CandleDto, CandlePeriodName, Quotation } from '@meridian/contracts';
 import { klineTopic, TOPIC_DAY_MARKET } from '@meridian/contracts';
 import type { SessionKind } from '@meridian/domain';
-import { asc, eq } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { categories, instruments } from '../db/schema.ts';
