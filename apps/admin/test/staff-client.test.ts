@@ -1,4 +1,6 @@
 import {
+  newIdempotencyKey,
+  RESEND_DELAYS_MS,
   STAFF_API_PREFIX,
   staffAdjustBalanceCall,
   staffAuditCall,
@@ -13,8 +15,6 @@ import {
   configureStaffClient,
   downloadStaffCsv,
   fillPath,
-  newRequestKey,
-  RESEND_DELAYS_MS,
   StaffApiError,
   sendStaff,
   TRANSPORT_FAILURE_CODE,
@@ -166,7 +166,7 @@ describe('Idempotency-Key', () => {
         return new Response(JSON.stringify(ok({ id: 9 }, 'Saved')), { status: 200 });
       });
       vi.stubGlobal('fetch', fetch);
-      const key = newRequestKey();
+      const key = newIdempotencyKey();
       expect(key).toMatch(/^[A-Za-z0-9_-]{8,100}$/);
       const answer = sendStaff(staffAdjustBalanceCall, {
         params: { id: 9 },

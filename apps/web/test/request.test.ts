@@ -1,3 +1,4 @@
+import { newIdempotencyKey, RESEND_DELAYS_MS } from '@meridian/contracts/idempotency-key';
 import axios, { AxiosError, CanceledError, type InternalAxiosRequestConfig } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { calls } from '../src/lib/calls';
@@ -5,8 +6,6 @@ import {
   ApiError,
   call,
   configureRequest,
-  newIdempotencyKey,
-  RETRY_DELAYS_MS,
   RequestBlockedError,
   request,
   setBeforeRequest,
@@ -198,7 +197,7 @@ describe('request layer (spec §7, §8)', () => {
         return ok({ id: 7 });
       });
       const answer = request('GET', '/v1/api/forex/close', { id: 7 }, { idempotencyKey: 'key-0000001' });
-      await vi.advanceTimersByTimeAsync(RETRY_DELAYS_MS.reduce((a, b) => a + b, 0));
+      await vi.advanceTimersByTimeAsync(RESEND_DELAYS_MS.reduce((a, b) => a + b, 0));
       expect(await answer).toEqual({ id: 7 });
       // No answer, a gateway's 504, 'still in progress', then the first request's answer.
       expect(sent.map((c) => c.headers['idempotency-key'])).toEqual(Array(4).fill('key-0000001'));
@@ -211,9 +210,9 @@ describe('request layer (spec §7, §8)', () => {
         { id: 8 },
         { idempotencyKey: 'key-0000002' },
       ).catch((e: unknown) => e);
-      await vi.advanceTimersByTimeAsync(RETRY_DELAYS_MS.reduce((a, b) => a + b, 0));
+      await vi.advanceTimersByTimeAsync(RESEND_DELAYS_MS.reduce((a, b) => a + b, 0));
       expect(await failed).toBeInstanceOf(TransportError);
-      expect(down).toHaveLength(RETRY_DELAYS_MS.length + 1);
+      expect(down).toHaveLength(RESEND_DELAYS_MS.length + 1);
       // An answer, even a refusal, is final; and a call without a key is never repeated.
       const refused = fakeServer(() => ({ data: { code: 4020, msg: 'no such order', data: null } }));
       await expect(request('GET', '/x', {}, { idempotencyKey: 'key-0000003' })).rejects.toBeInstanceOf(

@@ -1,3 +1,5 @@
+import { REQUEST_IN_PROGRESS_CODE } from './idempotency-key.ts';
+
 /**
  * Every failure the server reports, named AREA_REASON (STYLE.md). `code` is the envelope code the
  * client sees; `msgKey` is the i18n key (namespace `server`) of the message in 21 languages.
@@ -8,7 +10,11 @@
 export const ERROR_CODES = {
   REQUEST_INVALID_FIELD: { code: 1001, msgKey: 'error.request_invalid_field', httpStatus: 200 },
   REQUEST_MALFORMED: { code: 1002, msgKey: 'error.request_malformed', httpStatus: 200 },
-  REQUEST_IN_PROGRESS: { code: 1003, msgKey: 'error.request_in_progress', httpStatus: 200 },
+  REQUEST_IN_PROGRESS: {
+    code: REQUEST_IN_PROGRESS_CODE,
+    msgKey: 'error.request_in_progress',
+    httpStatus: 200,
+  },
   REQUEST_KEY_REUSED: { code: 1005, msgKey: 'error.request_key_reused', httpStatus: 200 },
   ROUTE_NOT_FOUND: { code: 1004, msgKey: 'error.route_not_found', httpStatus: 404 },
   REQUEST_RATE_LIMITED: { code: 1029, msgKey: 'error.request_rate_limited', httpStatus: 200 },

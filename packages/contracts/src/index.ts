@@ -13,6 +13,7 @@ export * from './entities/settings.ts';
 export * from './entities/user.ts';
 export * from './envelope.ts';
 export * from './error-codes.ts';
+export * from './idempotency-key.ts';
 export * from './query-fields.ts';
 export * from './registry.ts';
 export * from './socket.ts';

@@ -1,6 +1,9 @@
 import {
   type Envelope,
   ERROR_CODES,
+  GATEWAY_STATUSES,
+  REQUEST_IN_PROGRESS_CODE,
+  RESEND_DELAYS_MS,
   SESSION_INVALID_CODE,
   STAFF_API_PREFIX,
   type STAFF_CSV_EXPORTS,
@@ -78,14 +81,11 @@ export interface StaffCallInput<C> {
   signal?: AbortSignal;
   /**
    * Sent as `Idempotency-Key` on calls that move money or close positions (one new key per action,
-   * `newRequestKey`): the server answers a repeat with the first answer, so the call is sent again
+   * `newIdempotencyKey` of the contracts): the server answers a repeat with the first answer, so the call is sent again
    * with the same key when no answer came.
    */
   idempotencyKey?: string;
 }
-
-/** Waits before each resend of a call with an Idempotency-Key that got no answer (three resends). */
-export const RESEND_DELAYS_MS = [400, 1200, 2500];
 
 /**
  * A proxy's 502/503/504 (the server behind it may never have seen the call), or the server's 1003
@@ -100,15 +100,6 @@ async function unansweredYet(res: Response): Promise<boolean> {
   } catch {
     return false;
   }
-}
-const GATEWAY_STATUSES = new Set([502, 503, 504]);
-const REQUEST_IN_PROGRESS_CODE = 1003;
-
-/** A fresh key for one action (8–100 of [A-Za-z0-9_-]); randomUUID needs a secure context. */
-export function newRequestKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /** `/users/:id/ledger` + {id: 7} → `/users/7/ledger`; a missing value is a programming error. */

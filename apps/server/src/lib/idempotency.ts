@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { SUCCESS_CODE } from '@meridian/contracts';
+import { IDEMPOTENCY_KEY_PATTERN, SUCCESS_CODE } from '@meridian/contracts';
 import type { Language } from '@meridian/i18n';
 import { translate } from '@meridian/i18n/node';
 import { and, eq, isNull, lt } from 'drizzle-orm';
@@ -29,7 +29,7 @@ export const KEY_RETENTION_MS = 24 * 60 * 60_000;
 export function idempotencyKeyOf(req: FastifyRequest): string | null {
   const raw = req.headers['idempotency-key'];
   const key = (Array.isArray(raw) ? raw[0] : raw)?.trim();
-  return key && /^[A-Za-z0-9_-]{8,100}$/.test(key) ? key : null;
+  return key && IDEMPOTENCY_KEY_PATTERN.test(key) ? key : null;
 }
 
 /**

@@ -1,4 +1,9 @@
 import type { CallBody, CallContract, CallData, CallQuery, Envelope } from '@meridian/contracts';
+import {
+  GATEWAY_STATUSES,
+  REQUEST_IN_PROGRESS_CODE,
+  RESEND_DELAYS_MS,
+} from '@meridian/contracts/idempotency-key';
 import type { AxiosError, AxiosInstance, AxiosResponse, AxiosStatic } from 'axios';
 import { apiOrigin } from './api-host';
 import type { CallRef } from './calls';
@@ -31,7 +36,7 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /**
    * Sent as the `Idempotency-Key` header (DESIGN §4): the server answers a repeat of the key with the
-   * first answer instead of acting twice. One new key per user action (`newIdempotencyKey`).
+   * first answer instead of acting twice. One new key per user action (`newIdempotencyKey` of the contracts).
    */
   idempotencyKey?: string;
 }
@@ -79,24 +84,7 @@ export class TransportError extends Error {
   }
 }
 
-/** Waits before each resend of a call sent with an Idempotency-Key (three resends). */
-export const RETRY_DELAYS_MS = [400, 1200, 2500];
-/** A proxy's answers when the server behind it did not answer: the request may never have arrived. */
-const GATEWAY_STATUSES = new Set([502, 503, 504]);
-/** The server's answer while the first request under the same key is still running. */
-const REQUEST_IN_PROGRESS = 1003;
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/**
- * A fresh key for one user action (the server takes 8–100 characters of [A-Za-z0-9_-]).
- * crypto.randomUUID exists only in secure contexts; a page served over plain http on a LAN address
- * still has getRandomValues.
- */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
 
 export class RequestBlockedError extends Error {
   constructor(reason: string) {
@@ -256,7 +244,7 @@ export async function request<T>(
   // A call with an Idempotency-Key is safe to send again (DESIGN §4): when no answer came (the
   // network dropped, a proxy had no server behind it), it is retried with the same key, so an
   // order sent on a flaky connection is placed once and its answer still reaches the trader.
-  const delays = options.idempotencyKey ? RETRY_DELAYS_MS : [];
+  const delays = options.idempotencyKey ? RESEND_DELAYS_MS : [];
   for (let attempt = 0; ; attempt++) {
     try {
       const instance = await http();
@@ -277,7 +265,7 @@ export async function request<T>(
     }
     const unanswered = !isEnvelope(response.data) && GATEWAY_STATUSES.has(response.status);
     // 1003: the first send (its answer lost) is still being decided; its answer comes to a later send.
-    const stillRunning = isEnvelope(response.data) && response.data.code === REQUEST_IN_PROGRESS;
+    const stillRunning = isEnvelope(response.data) && response.data.code === REQUEST_IN_PROGRESS_CODE;
     if (attempt < delays.length && (unanswered || stillRunning)) {
       await sleep(delays[attempt]!);
       continue;

@@ -1,10 +1,10 @@
-import { type StaffOrderRow, staffCloseOrderCall } from '@meridian/contracts';
+import { newIdempotencyKey, type StaffOrderRow, staffCloseOrderCall } from '@meridian/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../lib/notify';
-import { newRequestKey, sendStaff } from '../../lib/staff-client';
+import { sendStaff } from '../../lib/staff-client';
 import { ReasonModal } from '../reason-modal';
 
 /**
@@ -20,7 +20,7 @@ export function CloseOrderButton({ order, onClosed }: { order: StaffOrderRow; on
       sendStaff(staffCloseOrderCall, {
         params: { id: order.id },
         body: { reason },
-        idempotencyKey: newRequestKey(),
+        idempotencyKey: newIdempotencyKey(),
       }),
     onSuccess: ({ msg }) => {
       notifySuccess(msg);

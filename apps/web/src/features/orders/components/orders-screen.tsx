@@ -1,11 +1,11 @@
 import type { Order } from '@meridian/contracts';
+import { newIdempotencyKey } from '@meridian/contracts/idempotency-key';
 import { useQueryClient } from '@tanstack/react-query';
 import { Dialog, InfiniteScroll, PullToRefresh } from 'antd-mobile';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
-import { newIdempotencyKey } from '../../../lib/request';
 import { useSingleFlight } from '../../../lib/single-flight';
 import { toast } from '../../../lib/toast';
 import { type OrderPages, type OrderStatusFilter, orderKeys, useOrders } from '../api/get-orders';

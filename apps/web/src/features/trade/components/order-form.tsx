@@ -1,4 +1,5 @@
 import type { Instrument } from '@meridian/contracts';
+import { newIdempotencyKey } from '@meridian/contracts/idempotency-key';
 import { useQueryClient } from '@tanstack/react-query';
 import { Checkbox, Picker } from 'antd-mobile';
 import { useMemo, useState } from 'react';
@@ -6,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ChevronDownIcon } from '../../../components/icons';
 import { formatPrice, groupDecimal } from '../../../lib/format';
-import { newIdempotencyKey } from '../../../lib/request';
 import { useSingleFlight } from '../../../lib/single-flight';
 import { toast } from '../../../lib/toast';
 import { useQuotes } from '../../../stores/quotes';

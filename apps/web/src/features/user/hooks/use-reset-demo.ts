@@ -1,7 +1,7 @@
+import { newIdempotencyKey } from '@meridian/contracts/idempotency-key';
 import { useQueryClient } from '@tanstack/react-query';
 import { Dialog } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { newIdempotencyKey } from '../../../lib/request';
 import { useSingleFlight } from '../../../lib/single-flight';
 import { toast } from '../../../lib/toast';
 import { walletKeys } from '../api/get-balance';
