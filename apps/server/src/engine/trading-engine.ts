@@ -343,17 +343,12 @@ export class TradingEngine {
    * here at the latest quotes; the accounts flagged are checked exactly by `stopOutRebuilt`.
    */
   private revalueAtLatest() {
-    const b = this.book;
-    b.setScreen(this.screenFactor());
     const flagged = new Set<number>();
     for (const [instrumentId, table] of this.positions) {
       const q = this.deps.market.latest(instrumentId);
-      const instrument = this.deps.market.instrumentById(instrumentId);
-      const usdPer = instrument ? this.exact.usdPerUnitF(instrument.quoteCurrency) : Number.NaN;
-      if (!q || !Number.isFinite(usdPer)) continue;
-      table.revalue(q.bid, q.ask, usdPer, b, flagged);
+      if (q) this.revalueTable(table, q, flagged);
     }
-    for (const slot of flagged) this.rebuiltSuspects.add(b.userAt(slot));
+    for (const slot of flagged) this.rebuiltSuspects.add(this.book.userAt(slot));
   }
 
   /** The exact stop-out check of the accounts the rebuild's revaluation flagged. */
@@ -362,11 +357,7 @@ export class TradingEngine {
     const fx = new Effects();
     for (const userId of this.rebuiltSuspects) this.stopOutIfDue(userId, fx);
     this.rebuiltSuspects.clear();
-    if (!fx.empty)
-      this.journal.commit().then(
-        () => this.publish(fx),
-        () => undefined, // the journal's failure handler already rebuilds and logs
-      );
+    this.commitInBackground(fx);
   }
 
   private clearMemory() {
@@ -655,6 +646,12 @@ export class TradingEngine {
     return floating;
   }
 
+  /** The instrument's latest quote if its market ticked within its interval (else nothing fills at it). */
+  private freshQuoteOf(instrumentId: number): Quote | null {
+    const q = this.deps.market.latest(instrumentId);
+    return q && isQuoteFresh(q, this.deps.now(), this.deps.market.maxQuoteAgeMs(instrumentId)) ? q : null;
+  }
+
   currentClosePrice(o: LiveOrder): number {
     const q = this.deps.market.latest(o.instrumentId);
     if (!q) return 0;
@@ -832,10 +829,9 @@ export class TradingEngine {
     const o = this.ownedLive(userId, orderId, 1);
     if (!o) return this.refuse(userId, orderId, 1);
     if (this.deps.market.status(o.instrumentId) !== 1) throw new AppError('ORDER_MARKET_CLOSED');
-    const q = this.deps.market.latest(o.instrumentId);
     // No fill on a stale price (DESIGN §4): a close is a fill too.
-    if (!q || !isQuoteFresh(q, this.deps.now(), this.deps.market.maxQuoteAgeMs(o.instrumentId)))
-      throw new AppError('ORDER_PRICE_UNAVAILABLE');
+    const q = this.freshQuoteOf(o.instrumentId);
+    if (!q) throw new AppError('ORDER_PRICE_UNAVAILABLE');
     const fx = new Effects();
     const row = this.settle(o, q, 'user', fx);
     await this.durable(fx);
@@ -1031,26 +1027,37 @@ export class TradingEngine {
     }
     const table = this.positions.get(q.instrumentId);
     if (table && table.size > 0) {
-      const instrument = this.deps.market.instrumentById(q.instrumentId);
-      const usdPer = instrument ? this.exact.usdPerUnitF(instrument.quoteCurrency) : Number.NaN;
-      if (Number.isFinite(usdPer)) {
-        const b = this.book;
-        b.setScreen(this.screenFactor());
-        // Set.clear() allocates a new table even when empty: on every tick it showed in profiles.
-        if (this.suspects.size > 0) this.suspects.clear();
-        table.revalue(q.bid, q.ask, usdPer, b, this.suspects);
-        if (this.suspects.size > 0) {
-          fx ??= new Effects();
-          for (const slot of this.suspects) this.stopOutIfDue(b.userAt(slot), fx);
-        }
+      // Set.clear() allocates a new table even when empty: on every tick it showed in profiles.
+      if (this.suspects.size > 0) this.suspects.clear();
+      if (this.revalueTable(table, q, this.suspects) && this.suspects.size > 0) {
+        fx ??= new Effects();
+        for (const slot of this.suspects) this.stopOutIfDue(this.book.userAt(slot), fx);
       }
     }
-    const done = fx;
-    if (done && !done.empty)
-      this.journal.commit().then(
-        () => this.publish(done),
-        () => undefined, // the journal's failure handler already rebuilds and logs
-      );
+    if (fx) this.commitInBackground(fx);
+  }
+
+  /**
+   * Revalues one instrument's positions at `q` into the accounts' floating totals, adding to
+   * `flagged` the slots of accounts now near the stop-out level; false (nothing done) when the
+   * instrument's quote currency cannot be converted to USD.
+   */
+  private revalueTable(table: PositionTable, q: Quote, flagged: Set<number>): boolean {
+    const instrument = this.deps.market.instrumentById(q.instrumentId);
+    const usdPer = instrument ? this.exact.usdPerUnitF(instrument.quoteCurrency) : Number.NaN;
+    if (!Number.isFinite(usdPer)) return false;
+    this.book.setScreen(this.screenFactor());
+    table.revalue(q.bid, q.ask, usdPer, this.book, flagged);
+    return true;
+  }
+
+  /** Commits what a decision nobody awaits staged (a tick, a rebuild), then tells the sockets. */
+  private commitInBackground(fx: Effects) {
+    if (fx.empty) return;
+    this.journal.commit().then(
+      () => this.publish(fx),
+      () => undefined, // the journal's failure handler already rebuilds and logs
+    );
   }
 
   private stopClose(o: LiveOrder, q: Quote, fx: Effects) {
@@ -1164,7 +1171,6 @@ export class TradingEngine {
     const positions = this.liveOrdersOf(userId).filter((o) => o.status === 1);
     if (positions.length === 0) return;
     const rates = this.rates();
-    const now = this.deps.now();
     let floating = 0;
     const closable: Array<{ id: number; margin: Money; profit: Money }> = [];
     for (const o of positions) {
@@ -1173,8 +1179,7 @@ export class TradingEngine {
       // No fill on a stale price (DESIGN §4): a position whose market has not ticked within its
       // interval (closed, or just restarted) counts in the equity but is not closed until it ticks;
       // meanwhile the largest loss that can be priced goes first.
-      const q = this.deps.market.latest(o.instrumentId);
-      if (q && isQuoteFresh(q, now, this.deps.market.maxQuoteAgeMs(o.instrumentId)))
+      if (this.freshQuoteOf(o.instrumentId))
         closable.push({ id: o.id, margin: moneyOf(o.margin), profit: moneyOf(profit) });
     }
     const victims = planStopOut(

@@ -112,10 +112,19 @@ export async function releaseKey(db: Db, userId: number, key: string, claimedAt:
  */
 export async function answerOnce(
   db: Db,
-  request: { ownerId: number; key: string; route: string; digest: string; lang: Language; msgKey: string },
+  /** `sentKey`: the client's header; stored scoped to `route` (`scopedKey`). */
+  request: {
+    ownerId: number;
+    sentKey: string;
+    route: string;
+    digest: string;
+    lang: Language;
+    msgKey: string;
+  },
   run: () => unknown,
 ): Promise<unknown> {
-  const { ownerId, key, lang } = request;
+  const { ownerId, lang } = request;
+  const key = scopedKey(request.route, request.sentKey);
   const claim = await claimKey(db, ownerId, key, request.route, request.digest, new Date());
   if (claim.kind === 'other_request') throw new AppError('REQUEST_KEY_REUSED');
   if (claim.kind === 'done') return claim.response;

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import type { AuthUser } from '../plugins/authentication.ts';
 import { AppError } from './app-error.ts';
-import { answerOnce, idempotencyKeyOf, requestDigest, scopedKey } from './idempotency.ts';
+import { answerOnce, idempotencyKeyOf, requestDigest } from './idempotency.ts';
 
 type Input<C extends CallContract> = {
   query: NonNullable<C['query']> extends z.ZodType
@@ -77,7 +77,7 @@ export function registerCall<C extends CallContract>(
         opts.idempotentIn,
         {
           ownerId: user.userId,
-          key: scopedKey(contract.path, sent),
+          sentKey: sent,
           route: contract.path,
           // What the contract reads, parsed: a call with no query schema ignores the query (the web's
           // cache-busting `t`), so its retries digest the same.

@@ -15,7 +15,7 @@ import {
   type StaffRow,
 } from '../modules/staff/staff.repository.ts';
 import { AppError } from './app-error.ts';
-import { answerOnce, idempotencyKeyOf, requestDigest, scopedKey } from './idempotency.ts';
+import { answerOnce, idempotencyKeyOf, requestDigest } from './idempotency.ts';
 
 type Out<T> = [NonNullable<T>] extends [z.ZodType] ? z.output<NonNullable<T>> : Record<string, never>;
 
@@ -117,7 +117,7 @@ export function registerStaffCall<C extends StaffCallContract>(
         body: parse<Out<C['body']>>(contract.body, req.body),
       };
       const sent = opts.idempotent && staff ? idempotencyKeyOf(req) : null;
-      const digest = requestDigest(input);
+      const digest = sent === null ? '' : requestDigest(input);
       const run = async () => {
         const entries: AuditEntry[] = [];
         const data = await handler({
@@ -163,7 +163,7 @@ export function registerStaffCall<C extends StaffCallContract>(
         deps.db,
         {
           ownerId: staff.id,
-          key: scopedKey(`staff ${contract.path}`, sent),
+          sentKey: sent,
           route: `staff ${contract.path}`,
           digest,
           lang: req.lang,
