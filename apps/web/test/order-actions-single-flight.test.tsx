@@ -2,7 +2,7 @@ import type { Order } from '@meridian/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, renderHook, screen } from '@testing-library/react';
 import { Dialog } from 'antd-mobile';
-import axios, { type InternalAxiosRequestConfig } from 'axios';
+import type { InternalAxiosRequestConfig } from 'axios';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -12,6 +12,7 @@ import { useResetDemo } from '../src/features/user/hooks/use-reset-demo';
 import { queryClient } from '../src/lib/query-client';
 import { configureRequest, setHttpClient } from '../src/lib/request';
 import { useSession } from '../src/stores/session';
+import { type Handler, serveApi } from './fake-api';
 import { setupTestI18n } from './i18n-helper';
 import { anOrder } from './order-fixture';
 
@@ -20,28 +21,11 @@ vi.mock('../src/lib/toast', () => ({ toast, showLoadingToast: () => () => {} }))
 
 // ---- a fake API: one handler per path, answering the data of an envelope (or a promise of it) ----
 
-type Handler = (config: InternalAxiosRequestConfig) => unknown;
-let sent: InternalAxiosRequestConfig[] = [];
-
-function serve(handlers: Record<string, Handler>) {
-  sent = [];
-  setHttpClient(
-    axios.create({
-      baseURL: 'http://127.0.0.1:8080',
-      validateStatus: () => true,
-      adapter: async (config) => {
-        sent.push(config);
-        const handler = handlers[config.url ?? ''];
-        const data = handler
-          ? { code: 1, msg: 'Done', data: (await handler(config)) ?? null }
-          : { code: 404, msg: `no handler for ${config.url}`, data: null };
-        return { data, status: 200, statusText: 'OK', headers: {}, config };
-      },
-    }),
-  );
-}
-
-const sentTo = (path: string) => sent.filter((c) => c.url === path);
+let api = serveApi({});
+const serve = (handlers: Record<string, Handler>) => {
+  api = serveApi(handlers);
+};
+const sentTo = (path: string) => api.sentTo(path);
 const keyOf = (config: InternalAxiosRequestConfig) => config.headers.get('idempotency-key');
 const KEY = /^[A-Za-z0-9_-]{8,100}$/;
 

@@ -2,7 +2,7 @@ import type { User } from '@meridian/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Dialog } from 'antd-mobile';
-import axios, { type InternalAxiosRequestConfig } from 'axios';
+import type { InternalAxiosRequestConfig } from 'axios';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -18,6 +18,7 @@ import { queryClient } from '../src/lib/query-client';
 import { socket } from '../src/lib/realtime';
 import { configureRequest, setHttpClient } from '../src/lib/request';
 import { useSession } from '../src/stores/session';
+import { type Handler, serveApi } from './fake-api';
 import { setupTestI18n } from './i18n-helper';
 
 const toast = vi.hoisted(() => vi.fn());
@@ -38,35 +39,11 @@ vi.mock('@meridian/domain', async (importOriginal) => {
 
 // ---- a fake API: one handler per path, answering the data of an envelope ----------------------------
 
-type Handler = (config: InternalAxiosRequestConfig) => unknown;
-interface Refusal {
-  refuse: string;
-}
-let sent: InternalAxiosRequestConfig[] = [];
-
-function serve(handlers: Record<string, Handler>) {
-  sent = [];
-  setHttpClient(
-    axios.create({
-      baseURL: 'http://127.0.0.1:8080',
-      validateStatus: () => true,
-      adapter: async (config) => {
-        sent.push(config);
-        const handler = handlers[config.url ?? ''];
-        const result = handler ? handler(config) : undefined;
-        const data =
-          handler === undefined
-            ? { code: 404, msg: `no handler for ${config.url}`, data: null }
-            : result && typeof result === 'object' && 'refuse' in result
-              ? { code: 0, msg: (result as Refusal).refuse, data: null }
-              : { code: 1, msg: 'Done', data: result ?? null };
-        return { data, status: 200, statusText: 'OK', headers: {}, config };
-      },
-    }),
-  );
-}
-
-const sentTo = (path: string) => sent.filter((c) => c.url === path);
+let api = serveApi({});
+const serve = (handlers: Record<string, Handler>) => {
+  api = serveApi(handlers);
+};
+const sentTo = (path: string) => api.sentTo(path);
 const formOf = (config: InternalAxiosRequestConfig) =>
   Object.fromEntries(new URLSearchParams(String(config.data)));
 
@@ -459,7 +436,7 @@ describe('wallet screens', () => {
       'Please register or log in to a real account',
     );
     expect(screen.queryByTestId('withdraw-amount')).toBeNull();
-    expect(sent).toHaveLength(0);
+    expect(api.sent).toHaveLength(0);
   });
 });
 
