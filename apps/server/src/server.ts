@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { lockDataDir } from './db/data-dir-lock.ts';
 import { durabilityWarnings } from './db/durability-check.ts';
+import { fencedWriter } from './db/fenced-writer.ts';
 import { type SeedReport, seedIfEmpty } from './db/seed.ts';
 import { type LiveMarket, startLiveMarket } from './market/live-market.ts';
 import type { Clock } from './market/types.ts';
@@ -85,6 +86,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
     settings.start();
     const engine = new TradingEngine({
       db: database.db,
+      writer: fencedWriter(database),
       now: () => clock.now(),
       market: {
         instrumentById: (id) => market.instrumentById(id),

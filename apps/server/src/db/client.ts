@@ -21,6 +21,8 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL's connection pool (for a writer that must know its connections: `fenced-writer.ts`). */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -38,7 +40,7 @@ export async function openDatabase(opts: { url?: string; dataDir: string }): Pro
     pool.on('error', (err) => console.error(`database connection lost: ${err.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return { db, kind: 'postgres', pool, close: () => pool.end() };
   }
   const inMemory = opts.dataDir === 'memory://';
   let client: PGlite;

@@ -114,26 +114,11 @@ export async function writeJournalBatch(db: DbOrTx, batch: JournalBatch) {
 }
 
 /**
- * Whether a failed write's outcome is known to be "nothing written": the database answered with an
- * error of the statement (a SQLSTATE such as 23505 unique violation: the transaction rolled back).
- * A broken connection (no SQLSTATE, or class 08 connection, 57 operator intervention, 58 system,
- * XX internal) may have lost the answer of a commit that landed.
- */
-export function rolledBack(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    // SQLSTATEs have a digit among their first two characters; Node's EPIPE, EPERM… do not.
-    if (typeof code === 'string' && /^(?=.?[0-9])[0-9A-Z]{5}$/.test(code))
-      return !/^(08|57|58|XX)/.test(code);
-  }
-  return false;
-}
-
-/**
  * Whether a batch whose write failed is in the database all the same (the commit landed and the
- * connection broke before its answer). Only asked when the failure was not a rollback the database
- * reported (`rolledBack`): a batch refused for a duplicate key must not be taken for written because
- * that key exists. The batch is one transaction: all of its keyed ledger entries are there or none
+ * connection broke before its answer). Asked only once the lost connection is fenced (no backend of
+ * it can still commit: `db/fenced-writer.ts`), and only when the failure was not a rollback the
+ * database reported (`rolledBack`): a batch refused for a duplicate key must not be taken for written
+ * because that key exists. The batch is one transaction: all of its keyed ledger entries are there or none
  * of the batch is. A batch with no keyed entry (stop edits, a reset of an account with nothing open)
  * answers false: acting on it again leaves the same state.
  */

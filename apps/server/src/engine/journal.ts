@@ -1,4 +1,5 @@
-import { type EntryDraft, type JournalBatch, rolledBack } from './journal.repository.ts';
+import { rolledBack } from '../db/fenced-writer.ts';
+import type { EntryDraft, JournalBatch } from './journal.repository.ts';
 import type { OrderRow } from './order.repository.ts';
 
 interface OpenBatch extends JournalBatch {

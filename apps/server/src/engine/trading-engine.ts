@@ -35,6 +35,7 @@ import {
 import { inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
+import type { FencedWriter } from '../db/fenced-writer.ts';
 import { users } from '../db/schema.ts';
 import { AppError } from '../lib/app-error.ts';
 import { IdTable } from '../lib/id-table.ts';
@@ -109,6 +110,12 @@ export interface EngineDeps {
   writeBatch?: (batch: JournalBatch) => Promise<void>;
   /** Whether a batch whose write failed is in the database all the same; default `batchLanded`. */
   batchLanded?: (batch: JournalBatch) => Promise<boolean>;
+  /**
+   * The connections the default journal writes on, fenced after a lost one before anything asks the
+   * database what it holds (`db/fenced-writer.ts`); by default `db` itself, which needs no fence
+   * (PGlite, and tests).
+   */
+  writer?: FencedWriter;
 }
 
 export interface SubmitRequest {
@@ -291,13 +298,20 @@ export class TradingEngine {
   private readonly book: AccountBook;
   private readonly ids: OrderIds;
   private recovering: Promise<void> | null = null;
+  private readonly writer: FencedWriter;
 
   constructor(private readonly deps: EngineDeps) {
-    const write = deps.writeBatch ?? ((batch) => writeJournalBatch(deps.db, batch));
+    const writer = deps.writer ?? { run: (fn) => fn(deps.db), fence: async () => {} };
+    this.writer = writer;
+    const write = deps.writeBatch ?? ((batch) => writer.run((db) => writeJournalBatch(db, batch)));
     this.journal = new Journal(
       write,
       (err) => this.recover(err),
-      deps.batchLanded ?? ((batch) => batchLanded(deps.db, batch)),
+      deps.batchLanded ??
+        (async (batch) => {
+          await writer.fence();
+          return batchLanded(deps.db, batch);
+        }),
     );
     this.book = new AccountBook(deps.db, this.journal, deps.now, this.arena);
     this.ids = new OrderIds(deps.db);
@@ -379,6 +393,8 @@ export class TradingEngine {
     this.recovering = (async () => {
       for (let attempt = 1; ; attempt++) {
         try {
+          // Nothing is read back while a lost write could still commit behind the read.
+          await this.writer.fence();
           await this.rebuild();
           // Batches whose fate the database could not tell when their write failed: it can now.
           await this.journal.decideUndecided();

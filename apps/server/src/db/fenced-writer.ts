@@ -1,0 +1,122 @@
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type pg from 'pg';
+import type { Database, Db } from './client.ts';
+import * as schema from './schema.ts';
+
+/**
+ * Whether a failed statement's outcome is known to be "nothing written": the database answered with
+ * an error of the statement (a SQLSTATE such as 23505 unique violation: the transaction rolled back).
+ * A broken connection (no SQLSTATE, or class 08 connection, 57 operator intervention, 58 system,
+ * XX internal) may have lost the answer of a commit that landed, or be about to land.
+ */
+export function rolledBack(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    // SQLSTATEs have a digit among their first two characters; Node's EPIPE, EPERM… do not.
+    if (typeof code === 'string' && /^(?=.?[0-9])[0-9A-Z]{5}$/.test(code))
+      return !/^(08|57|58|XX)/.test(code);
+  }
+  return false;
+}
+
+/**
+ * One writer's statements, on connections whose loss can be fenced (the trading journal's).
+ *
+ * Why: when a PostgreSQL connection breaks while a statement is on its way, the server-side backend
+ * may still be running it and commit *later* — after the writer asked whether it landed (answer:
+ * no), after the engine rebuilt its memory from the database. The trader would be told the order
+ * failed while it exists, and the engine's memory would miss money the database moved. `fence()`
+ * ends the backends of lost connections (`pg_terminate_backend`: a statement not yet committed
+ * rolls back; one inside its commit finishes it) and waits until they are gone, after which what
+ * the database holds is final and may be asked about.
+ */
+export interface FencedWriter {
+  /** Runs `fn` on a connection of this writer; a connection lost mid-way is kept for `fence()`. */
+  run<T>(fn: (db: Db) => Promise<T>): Promise<T>;
+  /** Resolves once no lost connection of this writer can still commit; throws if that is not yet sure. */
+  fence(): Promise<void>;
+}
+
+/** How long `fence()` waits for a terminated backend to exit before saying it cannot tell yet. */
+const FENCE_WAIT_MS = 10_000;
+const FENCE_POLL_MS = 25;
+
+/** A backend, named so that a later backend given the same process id is never taken for it. */
+interface Backend {
+  pid: number;
+  start: string;
+}
+
+export function fencedWriter(database: Database): FencedWriter {
+  const pool = database.pool;
+  // PGlite runs every statement in this process: a call that settled is over, nothing is in flight.
+  if (!pool) return { run: (fn) => fn(database.db), fence: async () => {} };
+  return new PgFencedWriter(pool);
+}
+
+class PgFencedWriter implements FencedWriter {
+  private readonly lost: Backend[] = [];
+  private readonly backends = new WeakMap<pg.PoolClient, { backend: Backend; db: Db }>();
+
+  constructor(private readonly pool: pg.Pool) {}
+
+  async run<T>(fn: (db: Db) => Promise<T>): Promise<T> {
+    // A write never starts while an earlier one may still land behind it.
+    if (this.lost.length > 0) await this.fence();
+    const client = await this.pool.connect();
+    // A connection that breaks while checked out emits 'error' besides failing its query; unheard,
+    // that event would end the process (the pool listens only to idle connections).
+    const heard = () => {};
+    client.on('error', heard);
+    let known = this.backends.get(client);
+    try {
+      if (!known) {
+        const r = await client.query<{ pid: number; start: string }>(
+          `select pid, backend_start::text as start from pg_stat_activity where pid = pg_backend_pid()`,
+        );
+        known = { backend: r.rows[0]!, db: drizzlePg(client, { schema }) as unknown as Db };
+        this.backends.set(client, known);
+      }
+      const out = await fn(known.db);
+      client.removeListener('error', heard);
+      client.release();
+      return out;
+    } catch (err) {
+      if (rolledBack(err)) {
+        client.removeListener('error', heard);
+        client.release();
+      } else {
+        if (known) this.lost.push(known.backend);
+        // Destroys the connection rather than returning it to the pool.
+        client.release(err instanceof Error ? err : new Error(String(err)));
+      }
+      throw err;
+    }
+  }
+
+  async fence() {
+    while (this.lost.length > 0) {
+      const { pid, start } = this.lost[0]!;
+      const alive = async () =>
+        (
+          await this.pool.query(
+            'select 1 from pg_stat_activity where pid = $1 and backend_start::text = $2',
+            [pid, start],
+          )
+        ).rowCount! > 0;
+      if (await alive()) {
+        await this.pool.query(
+          'select pg_terminate_backend(pid) from pg_stat_activity where pid = $1 and backend_start::text = $2',
+          [pid, start],
+        );
+        const until = Date.now() + FENCE_WAIT_MS;
+        while (await alive()) {
+          if (Date.now() > until)
+            throw new Error(`the backend ${pid} of a lost journal connection has not ended`);
+          await new Promise((r) => setTimeout(r, FENCE_POLL_MS));
+        }
+      }
+      this.lost.shift();
+    }
+  }
+}

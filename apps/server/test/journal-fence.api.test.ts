@@ -1,0 +1,193 @@
+import { createServer, type Server, Socket } from 'node:net';
+import { LEDGER_TYPE } from '@meridian/domain';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, openDatabase } from '../src/db/client.ts';
+import { fencedWriter } from '../src/db/fenced-writer.ts';
+import { instruments, users } from '../src/db/schema.ts';
+import { seedIfEmpty } from '../src/db/seed.ts';
+import { type SubmitRequest, TradingEngine } from '../src/engine/trading-engine.ts';
+import { toRecord } from '../src/market/live-market.ts';
+import type { Quote } from '../src/market/types.ts';
+import { findMismatchedAccounts } from '../src/modules/ledger/ledger.repository.ts';
+import { moveMoney } from '../src/modules/ledger/move-money.ts';
+import type { InstrumentRecord } from '../src/modules/market/market-runtime.ts';
+import { createScratchDatabase, DB_KINDS } from './support/databases.ts';
+
+/**
+ * A TCP proxy in front of PostgreSQL that can lose a statement the way a network does: the
+ * connection breaks on the client's side while the statement is still on its way, and the server
+ * receives it later — after the client gave up on it. Only PostgreSQL has connections to lose.
+ */
+function statementLosingProxy(target: URL) {
+  let armed: string | null = null;
+  let held: { bytes: Buffer; upstream: Socket } | null = null;
+  let onHeld: (() => void) | null = null;
+  const server: Server = createServer((client) => {
+    const upstream = new Socket();
+    upstream.connect(Number(target.port || 5432), target.hostname);
+    let cut = false;
+    upstream.on('data', (d) => {
+      if (!cut) client.write(d);
+    });
+    upstream.on('error', () => client.destroy());
+    upstream.on('close', () => {
+      if (!cut) client.destroy();
+    });
+    client.on('error', () => {});
+    client.on('close', () => {
+      if (!cut) upstream.destroy();
+    });
+    client.on('data', (d) => {
+      if (cut) return;
+      if (armed !== null && d.includes(armed)) {
+        // The statement stays in the network; the client's side of the connection breaks now.
+        armed = null;
+        cut = true;
+        held = { bytes: d, upstream };
+        client.destroy();
+        onHeld?.();
+        return;
+      }
+      upstream.write(d);
+    });
+  });
+  return {
+    server,
+    /** The next client chunk holding `marker` is held back and its client connection cut. */
+    arm(marker: string) {
+      armed = marker;
+      return new Promise<void>((resolve) => {
+        onHeld = resolve;
+      });
+    },
+    /** Delivers the held statement to the server now; resolves when the server answered or hung up. */
+    deliver() {
+      const h = held!;
+      held = null;
+      return new Promise<'answered' | 'gone'>((resolve) => {
+        if (h.upstream.destroyed || !h.upstream.writable) return resolve('gone');
+        h.upstream.once('data', () => resolve('answered'));
+        h.upstream.once('close', () => resolve('gone'));
+        h.upstream.write(h.bytes, (err) => {
+          if (err) resolve('gone');
+        });
+      });
+    },
+  };
+}
+
+describe.skipIf(!DB_KINDS.includes('postgres'))(
+  'trading journal on PostgreSQL: a lost connection is fenced',
+  () => {
+    let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
+    let proxy: ReturnType<typeof statementLosingProxy>;
+    let database: Database;
+    let btc: InstrumentRecord;
+    const now = Date.UTC(2026, 10, 25, 12);
+    const quote: Quote = {
+      instrumentId: 0,
+      code: 'BTCUSD',
+      bid: 100000,
+      ask: 100030,
+      mid: 100015,
+      timeMs: now,
+      seq: 1,
+    };
+
+    beforeAll(async () => {
+      scratch = await createScratchDatabase();
+      const target = new URL(scratch.url);
+      proxy = statementLosingProxy(target);
+      await new Promise<void>((r) => proxy.server.listen(0, '127.0.0.1', r));
+      const proxied = new URL(scratch.url);
+      proxied.hostname = '127.0.0.1';
+      proxied.port = String((proxy.server.address() as { port: number }).port);
+      database = await openDatabase({ url: proxied.toString(), dataDir: 'memory://' });
+      await seedIfEmpty(database.db, '100000.00');
+      btc = toRecord(
+        (await database.db.select().from(instruments).where(eq(instruments.code, 'BTCUSD')))[0]!,
+      );
+      quote.instrumentId = btc.id;
+    });
+    afterAll(async () => {
+      await database?.close();
+      proxy?.server.close();
+      await scratch?.drop();
+    });
+
+    function newEngine() {
+      return new TradingEngine({
+        db: database.db,
+        writer: fencedWriter(database),
+        now: () => now,
+        market: {
+          instrumentById: (id) => (id === btc.id ? btc : undefined),
+          instruments: () => [btc],
+          latest: (id) => (id === btc.id ? quote : undefined),
+          status: () => 1,
+          maxQuoteAgeMs: () => 60_000,
+        },
+        settings: { feeType: () => 2, stopOutLevel: () => '50', marginCallLevel: () => '100' },
+        events: { ordersEnded: () => {}, accountTouched: () => {} },
+        log: { error: () => {}, info: () => {}, warn: () => {} } as never,
+      });
+    }
+
+    const order = (): SubmitRequest => ({
+      side: 'buy',
+      kind: 'market',
+      instrumentId: btc.id,
+      quantity: '0.1',
+      leverage: 10,
+      targetPrice: '0',
+      stopLoss: '0',
+      takeProfit: '0',
+    });
+
+    it('a statement that reaches the server after its connection broke never commits behind the answer', async () => {
+      const engine = newEngine();
+      await engine.rebuild();
+      const [u] = await database.db
+        .insert(users)
+        .values({ uid: `F${Date.now() % 1e6}`, inviteCode: `FI${Date.now() % 1e6}`, isDemo: true })
+        .returning();
+      const userId = u!.id;
+      await moveMoney(database.db, { userId, type: LEDGER_TYPE.DEMO_OPENING_CREDIT, balanceDelta: '100000' });
+      await engine.figures(userId);
+      const kept = await engine.submit(userId, order());
+
+      // The journal's next write is lost on its way: the engine hears the connection break.
+      const heldBack = proxy.arm('written_orders');
+      const lost = engine.submit(userId, order()).then(
+        () => 'acknowledged' as const,
+        () => 'failed' as const,
+      );
+      await heldBack;
+      const answer = await lost;
+      // Then the statement arrives at the server after all (a slow network path, a retransmission):
+      // the backend it was sent to was ended before the engine asked what the database holds.
+      expect(answer).toBe('failed');
+      expect(await proxy.deliver()).toBe('gone');
+      await engine.settled();
+
+      // Whatever the trader was told is what the database holds, and the engine agrees with both.
+      const stored = (
+        (await database.db.execute(
+          sql`select id from orders where user_id = ${userId} order by id`,
+        )) as unknown as { rows: Array<{ id: number | string }> }
+      ).rows.map((r) => Number(r.id));
+      expect(stored).toEqual([kept.id]);
+      expect(engine.liveOrdersOf(userId).map((o) => o.id)).toEqual(stored);
+      const row = (await database.db.select().from(users).where(eq(users.id, userId)))[0]!;
+      const figures = await engine.figures(userId);
+      expect(figures.balance.toFixed(6)).toBe(row.balance);
+      expect(figures.margin.toFixed(6)).toBe(row.margin);
+      expect(await findMismatchedAccounts(database.db)).toEqual([]);
+
+      // And trading carries on.
+      const next = await engine.submit(userId, order());
+      expect(engine.liveOrdersOf(userId).map((o) => o.id)).toEqual([...stored, next.id]);
+    });
+  },
+);
