@@ -28,6 +28,7 @@ import type { TradingService } from './modules/trading/trading.service.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { walletReviewRoutes } from './modules/wallet/wallet-review.routes.ts';
 import { authentication } from './plugins/authentication.ts';
+import { registerCrossOrigin } from './plugins/cross-origin.ts';
 import { envelope } from './plugins/envelope.ts';
 import { registerInstrumentLogos } from './plugins/instrument-logos.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -66,6 +67,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(compress, { global: true, threshold: 1024 });
+  await registerCrossOrigin(app, deps.config.CORS_ORIGINS);
   await app.register(formbody);
   // Uploads are read one file at a time, capped again per call (DESIGN §8).
   await app.register(multipart, { limits: { files: 1, fields: 10, fileSize: 5 * 1024 * 1024 + 1 } });

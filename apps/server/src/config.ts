@@ -41,6 +41,20 @@ const schema = z.object({
   /** Its password (12+ characters, letters and digits); unset → one is generated and printed once. */
   ADMIN_PASSWORD: z.string().min(12).max(128).optional(),
   ADMIN_DIST: z.string().optional(),
+  /**
+   * Origins besides the API's own domain family that may call it from a browser (comma-separated,
+   * e.g. https://trade.other-brand.com,http://localhost:5173); see plugins/cross-origin.ts.
+   */
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim())
+        .filter((o) => o.length > 0),
+    )
+    .pipe(z.array(z.url().regex(/^https?:\/\/[^/]+$/, 'an origin: scheme://host[:port], no path'))),
 });
 
 export type Config = z.infer<typeof schema> & { dataDir: string; webDist: string; adminDist: string };

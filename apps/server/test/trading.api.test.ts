@@ -400,6 +400,64 @@ describe.each(DB_KINDS)('trading on %s', (kind) => {
     expect(reused.data).toBeNull();
   });
 
+  it('refuses a malformed Idempotency-Key instead of acting without it', async () => {
+    const token = await demo('trade-idem-bad1');
+    const url = `/v1/api/forex/submit?type=1&cont=0.1&forex_id=${btc.Id}&status=1&multiple=10`;
+    for (const key of ['{6f1c2a9e-1b2c-4d3e-9f00-aa11bb22cc33}', 'key.with.dots.1234', 'short', '']) {
+      const res = await s.app.inject({
+        method: 'GET',
+        url,
+        headers: { authorization: token, lang: 'en', 'idempotency-key': key },
+      });
+      expect(res.json(), key).toEqual({ code: 1001, msg: 'Invalid value for Idempotency-Key', data: null });
+    }
+    expect((await call(token, '/v1/api/forex/my_deal', { status: 1, page: 1 })).data.total).toBe(0);
+  });
+
+  it('never acts on a HEAD request to a call that acts', async () => {
+    const token = await demo('trade-head-0001');
+    const placed = await submit(token, {});
+    expect(placed.code).toBe(1);
+    for (const url of [
+      `/v1/api/forex/submit?type=1&cont=0.1&forex_id=${btc.Id}&status=1&multiple=10`,
+      `/v1/api/forex/close?id=${placed.data.Id}`,
+      '/v1/api/main/user/resetForexDemoAccount',
+    ]) {
+      const res = await s.app.inject({ method: 'HEAD', url, headers: { authorization: token, lang: 'en' } });
+      expect(res.statusCode, url).toBe(404);
+    }
+    const holding = (await call(token, '/v1/api/forex/my_deal', { status: 1, page: 1 })).data;
+    expect(holding.data.map((o: { Id: number }) => o.Id)).toEqual([placed.data.Id]);
+  });
+
+  it('lets pages of its own domain family call it cross-origin (www.x.com → api.x.com), and no others', async () => {
+    const preflight = (origin: string) =>
+      s.app.inject({
+        method: 'OPTIONS',
+        url: '/v1/api/forex/submit',
+        headers: {
+          host: 'api.broker.example',
+          origin,
+          'access-control-request-method': 'GET',
+          'access-control-request-headers': 'authorization,lang,idempotency-key',
+        },
+      });
+    const ok = await preflight('https://www.broker.example');
+    expect(ok.statusCode).toBe(204);
+    expect(ok.headers['access-control-allow-origin']).toBe('https://www.broker.example');
+    expect(String(ok.headers['access-control-allow-headers'])).toContain('idempotency-key');
+    expect(ok.headers['access-control-allow-credentials']).toBeUndefined();
+    const evil = await preflight('https://www.broker.example.evil.test');
+    expect(evil.headers['access-control-allow-origin']).toBeUndefined();
+    const get = await s.app.inject({
+      method: 'GET',
+      url: '/api/basicSet/getBasicInfo',
+      headers: { host: 'api.broker.example', origin: 'https://pc.broker.example' },
+    });
+    expect(get.json().code).toBe(1);
+    expect(get.headers['access-control-allow-origin']).toBe('https://pc.broker.example');
+  });
+
   it('holds one account to its command rate, before its Idempotency-Key is claimed', async () => {
     const token = await demo('trade-rate-0001');
     const other = await demo('trade-rate-0002');

@@ -28,8 +28,13 @@ export const KEY_RETENTION_MS = 24 * 60 * 60_000;
 /** A client-chosen `Idempotency-Key`: 8–100 characters of letters, digits, '-' and '_'. */
 export function idempotencyKeyOf(req: FastifyRequest): string | null {
   const raw = req.headers['idempotency-key'];
+  if (raw === undefined) return null;
   const key = (Array.isArray(raw) ? raw[0] : raw)?.trim();
-  return key && IDEMPOTENCY_KEY_PATTERN.test(key) ? key : null;
+  // A key that is sent but not one we accept is refused, never ignored: the client believes its
+  // retries are safe, and acting on the request without the key would trade twice on a retry.
+  if (!key || !IDEMPOTENCY_KEY_PATTERN.test(key))
+    throw new AppError('REQUEST_INVALID_FIELD', { field: 'Idempotency-Key' });
+  return key;
 }
 
 /**

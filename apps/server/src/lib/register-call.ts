@@ -42,6 +42,9 @@ export function registerCall<C extends CallContract>(
   app.withTypeProvider<ZodTypeProvider>().route({
     method: contract.method,
     url: contract.path,
+    // The spec's calls are GETs that act (submit, close, reset…): Fastify's automatic HEAD route
+    // would run them too and throw the answer away (a proxy or a link checker could trade).
+    exposeHeadRoute: false,
     schema: {
       summary: contract.summary,
       tags: [contract.tag],

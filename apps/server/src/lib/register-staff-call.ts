@@ -96,6 +96,8 @@ export function registerStaffCall<C extends StaffCallContract>(
   app.route({
     method: contract.method,
     url: STAFF_API_PREFIX + contract.path,
+    // No automatic HEAD twin of a GET call (a HEAD must never act; see register-call.ts).
+    exposeHeadRoute: false,
     schema: { hide: true },
     handler: async (req, reply) => {
       const parse = <T>(schema: z.ZodType | undefined, value: unknown): T => {
