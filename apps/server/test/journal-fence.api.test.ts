@@ -1,6 +1,7 @@
 import { createServer, type Server, Socket } from 'node:net';
 import { LEDGER_TYPE } from '@meridian/domain';
 import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { fencedWriter } from '../src/db/fenced-writer.ts';
@@ -145,7 +146,12 @@ describe.skipIf(!DB_KINDS.includes('postgres'))(
       takeProfit: '0',
     });
 
-    it('a statement that reaches the server after its connection broke never commits behind the answer', async () => {
+    /**
+     * Places one order, loses the journal's next statement on its way, delivers it after the engine
+     * answered, and checks that what the trader was told, the database and memory agree.
+     * `beforeLoss` runs once the first order is written (its connection back in the pool).
+     */
+    async function loseAStatement(beforeLoss: () => Promise<void> = async () => {}) {
       const engine = newEngine();
       await engine.rebuild();
       const [u] = await database.db
@@ -156,6 +162,7 @@ describe.skipIf(!DB_KINDS.includes('postgres'))(
       await moveMoney(database.db, { userId, type: LEDGER_TYPE.DEMO_OPENING_CREDIT, balanceDelta: '100000' });
       await engine.figures(userId);
       const kept = await engine.submit(userId, order());
+      await beforeLoss();
 
       // The journal's next write is lost on its way: the engine hears the connection break.
       const heldBack = proxy.arm('written_orders');
@@ -188,6 +195,32 @@ describe.skipIf(!DB_KINDS.includes('postgres'))(
       // And trading carries on.
       const next = await engine.submit(userId, order());
       expect(engine.liveOrdersOf(userId).map((o) => o.id)).toEqual([...stored, next.id]);
+    }
+
+    it('a statement that reaches the server after its connection broke never commits behind the answer', () =>
+      loseAStatement());
+
+    it('knows the lost backend whatever time zone the fencing connection shows times in', async () => {
+      // The writer's connection started under UTC; connections opened from now on show times in
+      // Tokyo time. Only the writer's connection is left in the pool, so the fence asks on a new one.
+      const admin = new pg.Client({ connectionString: scratch.url });
+      await admin.connect();
+      try {
+        await loseAStatement(async () => {
+          await admin.query(
+            `alter database ${new URL(scratch.url).pathname.slice(1)} set timezone = 'Asia/Tokyo'`,
+          );
+          await admin.query(
+            `select pg_terminate_backend(pid) from pg_stat_activity
+             where datname = current_database() and pid <> pg_backend_pid() and query not like '%written_orders%'`,
+          );
+          // The pool drops the ended connections as it hears of them.
+          await new Promise((r) => setTimeout(r, 200));
+        });
+      } finally {
+        await admin.query(`alter database ${new URL(scratch.url).pathname.slice(1)} reset timezone`);
+        await admin.end();
+      }
     });
   },
 );

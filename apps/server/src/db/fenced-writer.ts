@@ -41,6 +41,9 @@ export interface FencedWriter {
 const FENCE_WAIT_MS = 10_000;
 const FENCE_POLL_MS = 25;
 
+/** A backend's start, in microseconds since the epoch (as text: a bigint). */
+const START_MICROS = '(extract(epoch from backend_start) * 1000000)::bigint::text';
+
 /** A backend, named so that a later backend given the same process id is never taken for it. */
 interface Backend {
   pid: number;
@@ -72,7 +75,7 @@ class PgFencedWriter implements FencedWriter {
     try {
       if (!known) {
         const r = await client.query<{ pid: number; start: string }>(
-          `select pid, backend_start::text as start from pg_stat_activity where pid = pg_backend_pid()`,
+          `select pid, ${START_MICROS} as start from pg_stat_activity where pid = pg_backend_pid()`,
         );
         known = { backend: r.rows[0]!, db: drizzlePg(client, { schema }) as unknown as Db };
         this.backends.set(client, known);
@@ -94,29 +97,51 @@ class PgFencedWriter implements FencedWriter {
     }
   }
 
+  /** One fence at a time: a second caller waits for the same one (and then for any newer loss). */
+  private fencing: Promise<void> | null = null;
+
   async fence() {
     while (this.lost.length > 0) {
-      const { pid, start } = this.lost[0]!;
-      const alive = async () =>
-        (
-          await this.pool.query(
-            'select 1 from pg_stat_activity where pid = $1 and backend_start::text = $2',
-            [pid, start],
-          )
-        ).rowCount! > 0;
-      if (await alive()) {
+      this.fencing ??= this.fenceLost().finally(() => {
+        this.fencing = null;
+      });
+      await this.fencing;
+    }
+  }
+
+  private async fenceLost() {
+    while (this.lost.length > 0) {
+      const backend = this.lost[0]!;
+      if ((await this.state(backend)) === 'alive') {
         await this.pool.query(
-          'select pg_terminate_backend(pid) from pg_stat_activity where pid = $1 and backend_start::text = $2',
-          [pid, start],
+          `select pg_terminate_backend($1) from pg_stat_activity where pid = $1 and ${START_MICROS} = $2`,
+          [backend.pid, backend.start],
         );
         const until = Date.now() + FENCE_WAIT_MS;
-        while (await alive()) {
+        while ((await this.state(backend)) === 'alive') {
           if (Date.now() > until)
-            throw new Error(`the backend ${pid} of a lost journal connection has not ended`);
+            throw new Error(`the backend ${backend.pid} of a lost journal connection has not ended`);
           await new Promise((r) => setTimeout(r, FENCE_POLL_MS));
         }
       }
       this.lost.shift();
     }
+  }
+
+  /**
+   * Whether the backend still runs. Its start time, as an integer (a text form would depend on the
+   * session's TimeZone and DateStyle), tells it from a later backend given the same pid; a listed
+   * pid whose start this role may not see is not taken for gone.
+   */
+  private async state(backend: Backend): Promise<'alive' | 'gone'> {
+    const r = await this.pool.query<{ start: string | null }>(
+      `select ${START_MICROS} as start from pg_stat_activity where pid = $1`,
+      [backend.pid],
+    );
+    const row = r.rows[0];
+    if (!row) return 'gone';
+    if (row.start === null)
+      throw new Error(`cannot see whether the journal backend ${backend.pid} still runs`);
+    return row.start === backend.start ? 'alive' : 'gone';
   }
 }
