@@ -190,6 +190,13 @@ describe.each(DB_KINDS)('trading on %s', (kind) => {
     expect(history.data.data.map((x: { Id: number }) => x.Id)).toContain(o.Id);
     expect((await call(token, '/v1/api/forex/my_deal', { status: 1, page: 1 })).data.total).toBe(0);
     expect((await call(token, '/v1/api/forex/close', { id: o.Id })).code).toBe(4021); // never twice
+    // Its stops cannot be edited any more either, told the same way as a second close.
+    const edit = await call(token, '/v1/api/forex/set_stop_price', {
+      id: o.Id,
+      stop_loss_price: '0',
+      target_profit_price: '0',
+    });
+    expect(edit.code).toBe(4021);
     expect(await findMismatchedAccounts(s.database.db)).toEqual([]);
   });
 
@@ -217,8 +224,18 @@ describe.each(DB_KINDS)('trading on %s', (kind) => {
     const p = (await submit(token, { status: 0, target_price: target })).data;
     expect(p).toMatchObject({ Status: 0, OriginPrice: Number(target), Price: 0 });
     expect((await call(token, '/v1/api/forex/my_deal', { status: 0, page: 1 })).data.total).toBe(1);
+    expect(Number(p.TradeFee)).toBeGreaterThan(0);
+    expect(Number(p.CautionMoney)).toBeGreaterThan(0);
     const c = await call(token, '/v1/api/forex/cancel_trade', { id: p.Id });
-    expect(c.data).toMatchObject({ Status: 4, CloseReason: 'cancelled' });
+    // Nothing is held or charged for an order that never traded: both came back with the cancel.
+    expect(c.data).toMatchObject({
+      Status: 4,
+      CloseReason: 'cancelled',
+      TradeFee: '0',
+      CautionMoney: '0.000000',
+    });
+    const history = (await call(token, '/v1/api/forex/my_deal', { status: 3, page: 1 })).data.data;
+    expect(history).toEqual([expect.objectContaining({ Id: p.Id, TradeFee: '0', CautionMoney: '0.000000' })]);
     expect((await getJson(s, '/v1/api/main/wallet/getBalance', { authorization: token })).data.balance).toBe(
       before,
     );
@@ -377,6 +394,11 @@ describe.each(DB_KINDS)('trading on %s', (kind) => {
     const c = (await s.app.inject({ method: 'GET', url, headers })).json();
     const first = answers.find((x) => x.code === 1)!;
     expect(c).toEqual(first);
+    // The same lots written another way are the same request (not 'key used for another request').
+    const same = (
+      await s.app.inject({ method: 'GET', url: url.replace('cont=0.1', 'cont=0.100'), headers })
+    ).json();
+    expect(same).toEqual(first);
     expect((await call(token, '/v1/api/forex/my_deal', { status: 1, page: 1 })).data.total).toBe(1);
     // A refusal is remembered too; another key acts again.
     const other = (

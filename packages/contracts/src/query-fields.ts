@@ -19,7 +19,19 @@ export const queryInt = (min: number, max: number) =>
 /** A positive id from a query string (plain digits, within a safe integer). */
 export const queryId = () => queryInt(1, Number.MAX_SAFE_INTEGER);
 
-/** Plain decimal text (no sign or exponent) within `intDigits` before the point and `fracDigits` after; empty or 0 is "none". */
+/** '007.2500' → '7.25', '0.000' → '0', '' → '0': one text per value (input already matched the grammar). */
+export const canonicalDecimal = (v: string) => {
+  const [int = '', frac = ''] = v.split('.');
+  const whole = int.replace(/^0+(?=\d)/, '') || '0';
+  const fraction = frac.replace(/0+$/, '');
+  return fraction ? `${whole}.${fraction}` : whole;
+};
+
+/**
+ * Plain decimal text (no sign or exponent) within `intDigits` before the point and `fracDigits`
+ * after; empty or 0 is "none". Handed on in one text per value, so '0.010' and '0.01' are the same
+ * request (an Idempotency-Key's digest) and the same lots everywhere after the edge.
+ */
 const queryDecimal = (intDigits: number, fracDigits: number) =>
   z
     .string()
@@ -27,7 +39,7 @@ const queryDecimal = (intDigits: number, fracDigits: number) =>
     .max(32)
     .regex(new RegExp(`^(\\d{1,${intDigits}}(\\.\\d{1,${fracDigits}})?)?$`))
     .default('0')
-    .transform((v) => v || '0');
+    .transform(canonicalDecimal);
 
 /**
  * A price from a query string, as the price columns hold it (NUMERIC(24,10)). A longer one used to

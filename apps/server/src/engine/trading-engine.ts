@@ -954,7 +954,9 @@ export class TradingEngine {
     if (ready !== true) await ready;
     this.accountFor(userId);
     const o = this.live.get(orderId);
-    if (!o || o.userId !== userId) throw new AppError('ORDER_NOT_FOUND');
+    // The owner's finished order is 'not an open position' (as a second close is told); another
+    // user's id answers like a missing one.
+    if (!o || o.userId !== userId) return this.refuse(userId, orderId, 1);
     const instrument = this.instrumentOf(o);
     const request = { side: o.side, stopLoss, takeProfit };
     // Stops set before staff made the precision coarser may be finer than prices are quoted now:

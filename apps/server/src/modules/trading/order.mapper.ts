@@ -17,6 +17,9 @@ export function toOrderDto(
   live?: { updatePrice: number; floatingProfit: string | null },
 ): Order {
   const holding = r.status === 1;
+  // A cancelled order never traded: its margin and fee went back with the cancel (the stored row
+  // keeps what it reserved, for the audit), so the trader is shown nothing held and nothing charged.
+  const cancelled = r.status === 4;
   return {
     Id: r.id,
     ForexId: r.instrumentId,
@@ -32,8 +35,8 @@ export function toOrderDto(
     UpdatePrice: holding ? (live?.updatePrice ?? 0) : num(r.closePrice),
     ClosePrice: num(r.closePrice),
     FactProfits: holding ? text6(live?.floatingProfit ?? '0') : text6(r.realisedProfit),
-    CautionMoney: toMarginText(money(r.margin)),
-    TradeFee: text6(r.fee),
+    CautionMoney: toMarginText(money(cancelled ? '0' : r.margin)),
+    TradeFee: text6(cancelled ? '0' : r.fee),
     Multiple: r.leverage,
     TargetLossPrice: num(r.stopLoss),
     TargetProfitPrice: num(r.takeProfit),

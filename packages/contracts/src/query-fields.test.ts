@@ -1,0 +1,38 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { canonicalDecimal, queryLots, queryPrice } from './query-fields.ts';
+
+describe('decimal query fields', () => {
+  it('hand on one text per value', () => {
+    expect(queryLots().parse('0.010')).toBe('0.01');
+    expect(queryLots().parse('010')).toBe('10');
+    expect(queryLots().parse('0.000')).toBe('0');
+    expect(queryLots().parse('')).toBe('0');
+    expect(queryLots().parse(undefined)).toBe('0');
+    expect(queryPrice().parse(' 1.10000 ')).toBe('1.1');
+    expect(queryPrice().parse('100')).toBe('100');
+    expect(queryPrice().parse('0.5')).toBe('0.5');
+  });
+
+  it('still refuse what is not a plain decimal', () => {
+    for (const bad of ['-1', '1e3', '0x10', '1.', '.5', '1.2.3', '1,5', 'NaN', '1'.repeat(15)])
+      expect(queryPrice().safeParse(bad).success, bad).toBe(false);
+  });
+
+  it('keep the value: the canonical text equals the input as a number, and is a fixed point', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^\d{1,14}(\.\d{1,10})?$/), (text) => {
+        const c = canonicalDecimal(text);
+        expect(c).toMatch(/^(0|[1-9]\d*)(\.\d*[1-9])?$/);
+        expect(canonicalDecimal(c)).toBe(c);
+        // Same value: compare as scaled integers (no float rounding).
+        const scaled = (t: string) => {
+          const [i = '', f = ''] = t.split('.');
+          return BigInt(i + f.padEnd(10, '0'));
+        };
+        expect(scaled(c)).toBe(scaled(text));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
