@@ -20,6 +20,7 @@ import { AccountMonitor } from './engine/account-monitor.ts';
 import { TradingEngine } from './engine/trading-engine.ts';
 import { KEY_RETENTION_MS, pruneKeys } from './lib/idempotency.ts';
 import { SessionEvents } from './lib/session-events.ts';
+import { takesOrders } from './modules/market/market-runtime.ts';
 import { LiveSettings } from './modules/settings/live-settings.ts';
 import { ensureFirstOwner } from './modules/staff/staff.routes.ts';
 import { createTradingService } from './modules/trading/trading.service.ts';
@@ -94,6 +95,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
         latest: (id) => market.feed.latest(id),
         status: (id) => market.status(id),
         maxQuoteAgeMs: (id) => 5 * (market.instrumentById(id)?.tickIntervalMs ?? 1000),
+        takesOrders: (id) => takesOrders(market, id),
       },
       settings: {
         feeType: () => Number(settings.get('trade_fee_type')),

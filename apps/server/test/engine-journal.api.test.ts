@@ -463,6 +463,28 @@ describe('trading engine journal', () => {
     expect(await findMismatchedAccounts(database.db)).toEqual([]);
   });
 
+  it('lets no pending order fill on a hidden instrument: it waits, and fills once the instrument is listed again', async () => {
+    const engine = newEngine();
+    await engine.rebuild();
+    const userId = await newUser();
+    const limit = await engine.submit(userId, { ...order(), kind: 'pending', targetPrice: '99000' });
+    const listed = btc;
+    btc = { ...btc, enabled: false };
+    try {
+      // The market falls through the limit while staff have the instrument hidden.
+      engine.onQuote({ ...quote, bid: 98000, ask: 98030, mid: 98015, seq: 2 });
+      await engine.idle();
+      expect(engine.liveOrdersOf(userId).map((o) => [o.id, o.status])).toEqual([[limit.id, 0]]);
+      expect(await storedOrders(userId)).toEqual([{ id: limit.id, status: 0 }]);
+    } finally {
+      btc = listed;
+    }
+    engine.onQuote({ ...quote, bid: 98000, ask: 98030, mid: 98015, seq: 3 });
+    await engine.idle();
+    expect(await storedOrders(userId)).toEqual([{ id: limit.id, status: 1 }]);
+    expect(await findMismatchedAccounts(database.db)).toEqual([]);
+  });
+
   it('asks whether a batch of any size landed (one parameter, not one per key)', async () => {
     const entries = Array.from({ length: 70_000 }, (_, i) => ({ idempotencyKey: `never-written-${i}` }));
     expect(await batchLanded(database.db, { orders: [], entries } as unknown as JournalBatch)).toBe(false);

@@ -83,6 +83,11 @@ export interface EngineMarket {
   status(id: number): 0 | 1;
   /** How old a quote may be and still price an order (a few of the instrument's tick intervals). */
   maxQuoteAgeMs(id: number): number;
+  /**
+   * Whether the instrument takes new orders and fills pending ones (`takesOrders`: listed, in a
+   * listed category); without it, the instrument's own `enabled` flag decides.
+   */
+  takesOrders?(id: number): boolean;
 }
 
 /** Read on the hot path, so synchronous (the server backs them with LiveSettings). */
@@ -674,6 +679,11 @@ export class TradingEngine {
     return o.side === 'buy' ? q.bid : q.ask;
   }
 
+  private takesOrders(instrument: InstrumentRecord) {
+    const market = this.deps.market;
+    return market.takesOrders ? market.takesOrders(instrument.id) : instrument.enabled;
+  }
+
   private riskLevels() {
     return { marginCall: this.deps.settings.marginCallLevel(), stopOut: this.deps.settings.stopOutLevel() };
   }
@@ -694,7 +704,7 @@ export class TradingEngine {
     const b = this.book;
     if (b.frozen[slot] === 1) throw new AppError('ORDER_TRADING_FROZEN');
     const instrument = this.deps.market.instrumentById(req.instrumentId);
-    if (!instrument?.enabled) throw new AppError('INSTRUMENT_NOT_FOUND');
+    if (!instrument || !this.takesOrders(instrument)) throw new AppError('INSTRUMENT_NOT_FOUND');
     const nowMs = this.deps.now();
     const quote = this.exact.latest(instrument);
     const terms = this.exact.termsOf(instrument);
@@ -1094,6 +1104,8 @@ export class TradingEngine {
     const target = targetOf(o);
     if (o.status !== 0 || !o.pendingKind || target === null) return;
     const instrument = this.instrumentOf(o);
+    // A hidden instrument opens nothing new, a fill included: the order waits, its trigger stays.
+    if (!this.takesOrders(instrument)) return;
     const pq = this.exact.priced(instrument, q);
     if (!pendingTriggeredExact(o.pendingKind, target, pq)) return;
     const fillPrice = pendingFillPriceExact(o.pendingKind, pq);

@@ -44,3 +44,17 @@ export interface MarketRuntime {
   recentCandles(id: number, period: CandlePeriodName, limit: number): Candle[];
   isPublicTopic(topic: string): boolean;
 }
+
+/**
+ * Whether an instrument takes orders: new ones, and fills of pending ones (a fill opens a position).
+ * Only what the trade list shows does: a listed instrument of a listed category. A hidden one is
+ * still quoted, so its positions stay priced, closable and under SL/TP and stop-out, and its
+ * pending orders wait (the trader may cancel them) until it is listed again.
+ */
+export function takesOrders(
+  market: Pick<MarketRuntime, 'instrumentById' | 'categories'>,
+  id: number,
+): boolean {
+  const r = market.instrumentById(id);
+  return !!r?.enabled && market.categories().some((c) => c.id === r.categoryId);
+}
