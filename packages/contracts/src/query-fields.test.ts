@@ -14,6 +14,15 @@ describe('decimal query fields', () => {
     expect(queryPrice().parse('0.5')).toBe('0.5');
   });
 
+  it('take prices only as precise as a JSON number answers them back (15 significant digits)', () => {
+    expect(queryPrice().parse('99999999999999.9')).toBe('99999999999999.9');
+    expect(queryPrice().parse('0.0000000001')).toBe('0.0000000001');
+    expect(queryPrice().parse('12345.6789012340')).toBe('12345.678901234');
+    expect(queryPrice().safeParse('99999999999999.99').success).toBe(false);
+    expect(queryPrice().safeParse('123456789.1234567').success).toBe(false);
+    expect(queryLots().parse('123456789012.12345678')).toBe('123456789012.12345678'); // lots are texts
+  });
+
   it('still refuse what is not a plain decimal', () => {
     for (const bad of ['-1', '1e3', '0x10', '1.', '.5', '1.2.3', '1,5', 'NaN', '1'.repeat(15)])
       expect(queryPrice().safeParse(bad).success, bad).toBe(false);

@@ -45,7 +45,13 @@ const queryDecimal = (intDigits: number, fracDigits: number) =>
  * A price from a query string, as the price columns hold it (NUMERIC(24,10)). A longer one used to
  * reach the database and fail the journal's batch for every account in it.
  */
-export const queryPrice = () => queryDecimal(14, 10);
+export const queryPrice = () =>
+  queryDecimal(14, 10).refine((v) => significantDigits(v) <= 15, {
+    message: 'at most 15 significant digits (prices are answered as JSON numbers)',
+  });
+
+/** Digits from the first non-zero one to the last ('0.00120' → 2), of a canonical decimal text. */
+const significantDigits = (canonical: string) => canonical.replace('.', '').replace(/^0+/, '').length;
 
 /** Lots from a query string, as the quantity column holds them (NUMERIC(20,8)). */
 export const queryLots = () => queryDecimal(12, 8);
