@@ -6,7 +6,6 @@ import {
   type OrderFormState,
   previewOrder,
   rateSourceOf,
-  sanitizeDecimalInput,
   stepQuantity,
   toSubmitQuery,
   validateOrderForm,
@@ -110,10 +109,10 @@ describe('quantity stepper (spec §5: − / + by Pip, minus disabled when quanti
     });
   });
 
-  it('keeps only a non-negative decimal while typing', () => {
-    expect(sanitizeDecimalInput('-1,5')).toBe('1.5');
-    expect(sanitizeDecimalInput('1.2.3')).toBe('1.23');
-    expect(sanitizeDecimalInput('abc')).toBe('');
+  it('steps from a half-typed quantity as from the number it is', () => {
+    expect(stepQuantity('1.', '0.01', 1)).toBe('1.01');
+    expect(stepQuantity('1.', '0.01', -1)).toBe('0.99');
+    expect(canDecrease('1.', '0.01')).toBe(true);
   });
 });
 

@@ -58,9 +58,12 @@ const parsed = (text: string) => {
   }
 };
 
+/** A quantity as the stepper reads it: '1.' (half typed) is 1. */
+const typedQuantity = (text: string) => parsed(text.endsWith('.') ? text.slice(0, -1) : text);
+
 /** Spec §5: the minus control is disabled when quantity − Pip would be 0 or less (or nothing is typed). */
 export function canDecrease(quantity: string, pip: string): boolean {
-  const q = parsed(quantity);
+  const q = typedQuantity(quantity);
   const step = parsed(pip);
   if (q === null || step === null) return false;
   return q.minus(step).gt(0);
@@ -74,18 +77,11 @@ export function stepQuantity(quantity: string, pip: string, direction: 1 | -1): 
   const step = parsed(pip);
   if (step === null || !step.gt(0)) return quantity;
   const places = Math.max(decimalsOf(pip.trim()), 0);
-  const q = parsed(quantity);
+  const q = typedQuantity(quantity);
   if (q === null) return direction === 1 ? step.toFixed(places) : quantity;
   const next = direction === 1 ? q.plus(step) : q.minus(step);
   if (!next.gt(0)) return quantity;
   return next.toFixed(Math.max(places, q.decimalPlaces()));
-}
-
-/** Keeps what a decimal field may hold while typing: digits and one point, never a sign (minimum 0). */
-export function sanitizeDecimalInput(text: string): string {
-  const cleaned = text.replace(/,/g, '.').replace(/[^\d.]/g, '');
-  const dot = cleaned.indexOf('.');
-  return dot === -1 ? cleaned : `${cleaned.slice(0, dot + 1)}${cleaned.slice(dot + 1).replace(/\./g, '')}`;
 }
 
 /** The catalog key of the first problem a submit should show, or null when the form may be sent. */

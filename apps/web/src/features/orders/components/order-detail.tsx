@@ -2,6 +2,7 @@ import type { Order } from '@meridian/contracts';
 import { Dialog, Popup } from 'antd-mobile';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { acceptDecimalInput, priceLimits } from '../../../lib/decimal-input';
 import { groupDecimal } from '../../../lib/format';
 import type { SetStops } from '../api/order-actions';
 import { inputPriceText, isBuy, priceText, profitText, signOf, timeText, usd6Text } from '../format';
@@ -18,11 +19,9 @@ interface OrderDetailProps {
   onSetStops: SetStops;
 }
 
-const decimalInput = (text: string) => {
-  const cleaned = text.replace(/,/g, '.').replace(/[^\d.]/g, '');
-  const dot = cleaned.indexOf('.');
-  return dot === -1 ? cleaned : `${cleaned.slice(0, dot + 1)}${cleaned.slice(dot + 1).replace(/\./g, '')}`;
-};
+// Stops may be finer than the instrument quotes now (a coarser precision set later): the box takes
+// what the API takes, and the server judges the level.
+const STOP_LIMITS = priceLimits(10);
 
 function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
@@ -156,7 +155,7 @@ function DetailBody({
               inputMode="decimal"
               value={stopLoss}
               placeholder={t('orders.stopsNone')}
-              onChange={(e) => setStopLoss(decimalInput(e.target.value))}
+              onChange={(e) => setStopLoss(acceptDecimalInput(e.target.value, stopLoss, STOP_LIMITS))}
               data-testid="edit-sl"
             />
             <label className={styles.stopsLabel} htmlFor="edit-tp">
@@ -168,7 +167,7 @@ function DetailBody({
               inputMode="decimal"
               value={takeProfit}
               placeholder={t('orders.stopsNone')}
-              onChange={(e) => setTakeProfit(decimalInput(e.target.value))}
+              onChange={(e) => setTakeProfit(acceptDecimalInput(e.target.value, takeProfit, STOP_LIMITS))}
               data-testid="edit-tp"
             />
             <p className={styles.stopsHint}>{t('orders.stopsHint')}</p>

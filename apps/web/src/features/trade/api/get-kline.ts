@@ -14,6 +14,8 @@ export function useKline(forexId: number | undefined, period: CandlePeriodName) 
     queryKey: klineKeys.series(forexId ?? 0, period),
     queryFn: () => call(calls.kline, { forex_id: forexId!, period }, { showErrorMessage: false }),
     enabled: forexId !== undefined,
-    staleTime: 30_000,
+    // Live updates reach the chart, not this copy: a period left and shown again is asked afresh
+    // (the copy shows meanwhile), or its candles from while the trader was away stay wrong.
+    staleTime: 0,
   });
 }

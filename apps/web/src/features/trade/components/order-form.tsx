@@ -6,6 +6,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ChevronDownIcon } from '../../../components/icons';
+import { acceptDecimalInput, LOT_LIMITS, priceLimits } from '../../../lib/decimal-input';
 import { formatPrice, groupDecimal } from '../../../lib/format';
 import { useSingleFlight } from '../../../lib/single-flight';
 import { toast } from '../../../lib/toast';
@@ -20,7 +21,6 @@ import {
   type OrderFormState,
   previewOrder,
   rateSourceOf,
-  sanitizeDecimalInput,
   stepQuantity,
   toSubmitQuery,
   validateOrderForm,
@@ -146,7 +146,9 @@ export function OrderForm({ instrument, instruments, prices, marketOpen }: Order
             inputMode="decimal"
             value={form.price}
             placeholder={t('trade.enterPrice')}
-            onChange={(e) => set({ price: sanitizeDecimalInput(e.target.value) })}
+            onChange={(e) =>
+              set({ price: acceptDecimalInput(e.target.value, form.price, priceLimits(precision)) })
+            }
             data-testid="order-price"
           />
         </div>
@@ -172,7 +174,7 @@ export function OrderForm({ instrument, instruments, prices, marketOpen }: Order
             className={`${styles.input} ${styles.stepInput} num`}
             inputMode="decimal"
             value={form.quantity}
-            onChange={(e) => set({ quantity: sanitizeDecimalInput(e.target.value) })}
+            onChange={(e) => set({ quantity: acceptDecimalInput(e.target.value, form.quantity, LOT_LIMITS) })}
             data-testid="order-quantity"
           />
           <button
@@ -219,7 +221,9 @@ export function OrderForm({ instrument, instruments, prices, marketOpen }: Order
             value={form.stopLoss}
             placeholder={t('trade.stopPrice')}
             aria-label={t('trade.stopLoss')}
-            onChange={(e) => set({ stopLoss: sanitizeDecimalInput(e.target.value) })}
+            onChange={(e) =>
+              set({ stopLoss: acceptDecimalInput(e.target.value, form.stopLoss, priceLimits(precision)) })
+            }
             data-testid="stop-loss"
           />
         </div>
@@ -238,7 +242,9 @@ export function OrderForm({ instrument, instruments, prices, marketOpen }: Order
             value={form.takeProfit}
             placeholder={t('trade.stopPrice')}
             aria-label={t('trade.takeProfit')}
-            onChange={(e) => set({ takeProfit: sanitizeDecimalInput(e.target.value) })}
+            onChange={(e) =>
+              set({ takeProfit: acceptDecimalInput(e.target.value, form.takeProfit, priceLimits(precision)) })
+            }
             data-testid="take-profit"
           />
         </div>
