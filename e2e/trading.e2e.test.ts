@@ -83,6 +83,15 @@ describe('trading: the trade screen, orders and the demo reset (phone)', () => {
     await expectToast(page, en('form.complete'));
     await page.getByTestId('order-quantity').fill('0.01');
 
+    // What is pasted is read as written or not taken: thousands separators are read, and text that
+    // is not a number leaves the box as it was (it used to become another number: '1e3' → 13).
+    await page.getByTestId('stop-loss-check').click();
+    await page.getByTestId('stop-loss').fill('98,000.50');
+    expect(await page.getByTestId('stop-loss').inputValue()).toBe('98000.50');
+    await page.getByTestId('order-quantity').fill('1e3');
+    expect(await page.getByTestId('order-quantity').inputValue()).toBe('0.01');
+    await page.getByTestId('stop-loss-check').click();
+
     await page.getByTestId('period-5min').click();
     await screenshot(page, 'trade-btcusd');
     await page.getByTestId('order-submit').click();
