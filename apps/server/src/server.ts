@@ -104,7 +104,10 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
       },
       events: {
         ordersEnded: (userId, ids) =>
-          userChannels.send(userId, `FC:${ids.join(',')}`, { type: 'FOREX_CLOSED', data: ids }),
+          userChannels.send(userId, 'FOREX_CLOSED', `FC:${ids.join(',')}`, {
+            type: 'FOREX_CLOSED',
+            data: ids,
+          }),
         accountTouched: (userId) => monitor?.touch(userId),
       },
       log: bootLog,

@@ -82,13 +82,57 @@ describe.each(DB_KINDS)('socket /v1/ws on %s', (kind) => {
     c.send({ type: 'login', token });
     c.send({ type: 'sub', topic: 'FOREX_TRADE' });
     expect(await subbed).toMatchObject({ code: 1 });
-    // Without a login it is still refused.
-    const anon = await connectSocket(`${s.wsUrl}?lang=en`);
-    const refused = anon.next((f) => f.type === 'sub_result');
-    anon.send({ type: 'sub', topic: 'FOREX_TRADE' });
-    expect(await refused).toMatchObject({ code: 1001 });
+    // Before any login it is accepted too: the user's own pushes flow from the login on.
+    const early = await connectSocket(`${s.wsUrl}?lang=en`);
+    const noted = early.next((f) => f.type === 'sub_result');
+    early.send({ type: 'sub', topic: 'FOREX_TRADE' });
+    expect(await noted).toMatchObject({ code: 1 });
+    const pushed = early.next((f) => f.type === 'FOREX_TRADE');
+    early.send({ type: 'login', token });
+    expect(await pushed).toMatchObject({ data: { TransOrder: [] } });
     c.close();
-    anon.close();
+    early.close();
+  });
+
+  it("stops the user's own pushes on a socket that unsubscribes, and resumes them on a sub", async () => {
+    const { token } = (
+      await s.app.inject({ method: 'GET', url: '/api/user/createAccountDemoForU?demo_id=socket-unsub-0001' })
+    ).json().data;
+    const btc = (
+      await s.app.inject({ method: 'GET', url: '/v1/api/forex/trade_list?searchCurrency=BTCUSD' })
+    ).json().data[0];
+    const loggedIn = async () => {
+      const c = await connectSocket(`${s.wsUrl}?lang=en`);
+      const first = c.next((f) => f.type === 'FOREX_TRADE');
+      c.send({ type: 'login', token });
+      await first;
+      return c;
+    };
+    const quiet = await loggedIn();
+    const other = await loggedIn();
+    const unsubbed = quiet.next((f) => f.type === 'unsub_result');
+    quiet.send({ type: 'unsub', topic: 'FOREX_TRADE' });
+    expect(await unsubbed).toMatchObject({ code: 1 });
+    const before = quiet.frames.filter((f) => f.type === 'FOREX_TRADE').length;
+    const submit = () =>
+      s.app.inject({
+        method: 'GET',
+        url: `/v1/api/forex/submit?type=1&cont=0.01&forex_id=${btc.Id}&status=1&multiple=10`,
+        headers: { authorization: token },
+      });
+    const toOther = other.next((f) => f.type === 'FOREX_TRADE' && (f.data as any).TransOrder.length === 1);
+    expect((await submit()).json().code).toBe(1);
+    await toOther; // the other socket of the same user heard of it ...
+    await new Promise((r) => setTimeout(r, 600)); // ... this one, through two push rounds, did not
+    expect(quiet.frames.filter((f) => f.type === 'FOREX_TRADE').length).toBe(before);
+    const resubbed = quiet.next((f) => f.type === 'sub_result');
+    quiet.send({ type: 'sub', topic: 'FOREX_TRADE' });
+    expect(await resubbed).toMatchObject({ code: 1 });
+    const again = quiet.next((f) => f.type === 'FOREX_TRADE' && (f.data as any).TransOrder.length === 2);
+    expect((await submit()).json().code).toBe(1);
+    await again;
+    quiet.close();
+    other.close();
   });
 
   it('closes a socket that floods it with frames (1008), and answers one that does not', async () => {

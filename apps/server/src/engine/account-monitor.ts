@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { TradingService } from '../modules/trading/trading.service.ts';
+import type { SocketConnection } from '../ws/socket-connection.ts';
 import type { UserChannels } from '../ws/user-channels.ts';
 import type { TradingEngine } from './trading-engine.ts';
 
@@ -14,8 +15,11 @@ export class AccountMonitor {
   private readonly dirty = new Set<number>();
   private readonly tickedInstruments = new Set<number>();
   private readonly lastFrame = new Map<number, string>();
+  /** Sockets that logged in since their user's last push: they get the current frame even unchanged. */
+  private readonly joined = new Map<number, Set<SocketConnection>>();
   private timer: NodeJS.Timeout | undefined;
   private running = false;
+  private flushes = 0;
 
   constructor(
     private readonly engine: TradingEngine,
@@ -25,8 +29,11 @@ export class AccountMonitor {
   ) {
     // A socket back after a drop (or a new device) missed the pushes sent meanwhile, and the figures
     // may not change again soon (its last position closed while it was away): send them afresh.
-    channels.onJoin((userId) => {
-      this.lastFrame.delete(userId);
+    // Only the socket that joined gets it then; the user's other sockets hear only of changes.
+    channels.onJoin((userId, conn) => {
+      const set = this.joined.get(userId) ?? new Set<SocketConnection>();
+      set.add(conn);
+      this.joined.set(userId, set);
       this.dirty.add(userId);
     });
   }
@@ -53,14 +60,26 @@ export class AccountMonitor {
     if (this.running) return;
     this.running = true;
     try {
-      if (this.tickedInstruments.size > 0)
+      if (this.tickedInstruments.size > 0) {
+        // A position's profit in USD moves with its own quote and with the pair that converts its
+        // quote currency (USDJPY for JP225, …): a closed index market still moves with forex.
+        const moved = new Set(this.tickedInstruments);
+        for (const id of this.tickedInstruments)
+          for (const d of this.engine.convertingThrough(id)) moved.add(d);
         for (const userId of this.channels.onlineUsers())
-          if (this.engine.holdsAnyOf(userId, this.tickedInstruments)) this.dirty.add(userId);
+          if (this.engine.holdsAnyOf(userId, moved)) this.dirty.add(userId);
+      }
       this.tickedInstruments.clear();
+      // What was last told to users now offline is stale by the time they are back: forgotten.
+      if (++this.flushes % 40 === 0)
+        for (const userId of this.lastFrame.keys())
+          if (!this.channels.isOnline(userId)) this.lastFrame.delete(userId);
       const users = [...this.dirty];
       this.dirty.clear();
       for (const userId of users) {
         try {
+          const joined = this.joined.get(userId);
+          this.joined.delete(userId);
           if (!this.channels.isOnline(userId)) {
             // Nobody to tell; what was last told is stale by the time they are back.
             this.lastFrame.delete(userId);
@@ -86,9 +105,12 @@ export class AccountMonitor {
             },
           };
           const text = JSON.stringify(frame.data);
-          if (this.lastFrame.get(userId) === text) continue;
+          if (this.lastFrame.get(userId) === text) {
+            for (const conn of joined ?? []) this.channels.send(userId, 'FOREX_TRADE', 'FT', frame, conn);
+            continue;
+          }
           this.lastFrame.set(userId, text);
-          this.channels.send(userId, 'FT', frame);
+          this.channels.send(userId, 'FOREX_TRADE', 'FT', frame);
         } catch (err) {
           this.log.error({ err, userId }, 'account figures failed');
         }

@@ -45,6 +45,23 @@ const quote = (bid: number, ask: number, seq = 1): Quote => ({
 });
 
 describe('ExactMarket', () => {
+  it('knows which instruments convert their profit through a pair (JP225 and EURJPY through USDJPY)', () => {
+    const records = [
+      record({}),
+      record({ id: 2, code: 'USDJPY', baseCurrency: 'USD', quoteCurrency: 'JPY' }),
+      record({ id: 3, code: 'JP225', baseCurrency: 'JPY', quoteCurrency: 'JPY' }),
+      record({ id: 4, code: 'EURJPY', baseCurrency: 'EUR', quoteCurrency: 'JPY' }),
+      record({ id: 5, code: 'EURGBP', baseCurrency: 'EUR', quoteCurrency: 'GBP' }),
+      record({ id: 6, code: 'GBPUSD', baseCurrency: 'GBP', quoteCurrency: 'USD' }),
+    ];
+    const m = market(records, new Map());
+    m.buildConversions();
+    expect(m.convertingThrough(2)).toEqual([3, 4]);
+    expect(m.convertingThrough(6)).toEqual([5]);
+    expect(m.convertingThrough(1)).toEqual([]); // EURUSD converts nothing: no profit is in EUR
+    expect(m.convertingThrough(3)).toEqual([]);
+  });
+
   it('parses a quote at the instrument precision, and again when the feed changes it in place', () => {
     const eurusd = record({});
     const q = quote(1.165, 1.16512);

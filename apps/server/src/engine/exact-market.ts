@@ -154,6 +154,20 @@ export class ExactMarket {
       }
     }
     this.conversions = map;
+    const through = new Map<number, number[]>();
+    for (const r of this.market.instruments()) {
+      const c = map.get(r.quoteCurrency);
+      if (!c || c.instrumentId === r.id) continue;
+      through.set(c.instrumentId, [...(through.get(c.instrumentId) ?? []), r.id]);
+    }
+    this.through = through;
+  }
+
+  private through = new Map<number, number[]>();
+
+  /** The instruments whose profit in USD converts through this one's quotes (JP225 through USDJPY). */
+  convertingThrough(instrumentId: number): readonly number[] {
+    return this.through.get(instrumentId) ?? NO_IDS;
   }
 
   get hasConversions() {
@@ -183,6 +197,8 @@ export class ExactMarket {
     this.terms.clear();
   }
 }
+
+const NO_IDS: readonly number[] = Object.freeze([]);
 
 /** A scaled decimal as the nearest float (screens and trigger levels; decisions stay exact). */
 export const floatOf = (v: Scaled): number => Number(v.n) / 10 ** v.s;

@@ -601,6 +601,11 @@ export class TradingEngine {
   // ---- prices --------------------------------------------------------------------------------
 
   /** After staff add an instrument: it may be the USD conversion pair of a currency. */
+  /** The instruments whose profit in USD moves with this one's quotes (its conversion dependents). */
+  convertingThrough(instrumentId: number): readonly number[] {
+    return this.exact.convertingThrough(instrumentId);
+  }
+
   refreshConversions() {
     this.exact.buildConversions();
   }

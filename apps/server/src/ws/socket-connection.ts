@@ -22,6 +22,8 @@ export class SocketConnection {
   private framesInWindow = 0;
   lang: Language = 'hk';
   readonly topics = new Set<string>();
+  /** The user's own topics this socket unsubscribed from (they flow by default once logged in). */
+  readonly mutedOwnTopics = new Set<string>();
   lastSeenMs: number;
   private parked: Map<string, Buffer> | null = null;
 
@@ -50,6 +52,16 @@ export class SocketConnection {
     this.parked ??= new Map();
     this.parked.delete(key); // re-insert so iteration order follows recency
     this.parked.set(key, frame);
+  }
+
+  /**
+   * Drops parked frames whose key starts with `prefix`: the user's own frames when the socket's
+   * user changes (a logout, a login as someone else), or they would reach whoever is next.
+   */
+  dropParked(prefix: string) {
+    if (!this.parked) return;
+    for (const key of [...this.parked.keys()]) if (key.startsWith(prefix)) this.parked.delete(key);
+    if (this.parked.size === 0) this.parked = null;
   }
 
   /** Called periodically: drains parked frames once the socket has room again. */

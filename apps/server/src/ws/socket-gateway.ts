@@ -9,7 +9,7 @@ import type { SessionEvents } from '../lib/session-events.ts';
 import { resolveToken } from '../plugins/authentication.ts';
 import { SocketConnection } from './socket-connection.ts';
 import type { TopicHub } from './topic-hub.ts';
-import type { UserChannels } from './user-channels.ts';
+import { OWN_TOPICS, type UserChannels } from './user-channels.ts';
 
 export interface GatewayDeps {
   db: Db;
@@ -160,11 +160,14 @@ export async function registerSocketGateway(app: FastifyInstance, deps: GatewayD
           return;
         case 'sub':
         case 'unsub': {
-          // The user's own topics arrive on a logged-in socket without a subscription; accept the sub.
-          const isOwnTopic = m.topic === 'FOREX_TRADE' || m.topic === 'FOREX_CLOSED';
+          // The user's own topics flow to a logged-in socket without a subscription (from its
+          // login on, whenever it was sent); an unsub stops them on this socket, a sub resumes them.
+          const isOwnTopic = OWN_TOPICS.includes(m.topic);
           // A client resubscribes right after its login (a reconnect): answer once the login is decided.
           while (isOwnTopic && conn.loginInFlight) await conn.loginInFlight;
-          if (isOwnTopic && conn.userId !== null) {
+          if (isOwnTopic) {
+            if (m.type === 'sub') conn.mutedOwnTopics.delete(m.topic);
+            else conn.mutedOwnTopics.add(m.topic);
             conn.reply({
               type: `${m.type}_result`,
               topic: m.topic,

@@ -14,8 +14,8 @@ import {
 } from '../live';
 
 /**
- * The order screen's live pushes (spec §7). FOREX_TRADE (sent to the logged-in socket; the sub is
- * harmless) updates the summary and the rows' current price and profit, and moves pending orders
+ * The order screen's live pushes (spec §7). FOREX_TRADE (sent to a logged-in socket until it
+ * unsubscribes; subscriptions are counted, the margin-call alert holds one too) updates the summary and the rows' current price and profit, and moves pending orders
  * that filled off the pending list; FOREX_CLOSED removes the
  * orders from the holding and pending lists, refreshes history and the summary, and tells the
  * screen which ids ended (to close an open detail popup).
