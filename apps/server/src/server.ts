@@ -4,7 +4,8 @@ import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { lockDataDir } from './db/data-dir-lock.ts';
 import { durabilityWarnings } from './db/durability-check.ts';
-import { fencedWriter } from './db/fenced-writer.ts';
+import { type EngineLock, lockEngine } from './db/engine-lock.ts';
+import { type FencedWriter, fencedWriter } from './db/fenced-writer.ts';
 import { type SeedReport, seedIfEmpty } from './db/seed.ts';
 import { type LiveMarket, startLiveMarket } from './market/live-market.ts';
 import type { Clock } from './market/types.ts';
@@ -56,6 +57,8 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
   const usesEmbedded = !config.DATABASE_URL && config.DATA_DIR !== 'memory://';
   const unlock = usesEmbedded ? lockDataDir(config.dataDir) : () => {};
   let database: Database | undefined;
+  let engineLock: EngineLock | undefined;
+  let writer: FencedWriter | undefined;
   try {
     database = await openDatabase({
       ...(config.DATABASE_URL ? { url: config.DATABASE_URL } : {}),
@@ -68,6 +71,17 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
     }).log;
     if (config.DATA_DIR !== 'memory://' || config.DATABASE_URL)
       for (const warning of await durabilityWarnings(database.db)) bootLog.warn(warning);
+    // Before anything writes (the market's candles, the engine): one server per database.
+    if (database.url) {
+      engineLock = await lockEngine(database.url, {
+        onInterrupted: (err) => bootLog.warn({ err }, 'engine lock connection lost; taking the lock again'),
+        onLost: (err) => {
+          // Another server decides orders on this database now: this one must not, not for a moment.
+          bootLog.fatal({ err }, 'engine lock lost to another server; stopping');
+          process.exit(70);
+        },
+      });
+    }
     const market = await startLiveMarket({
       db: database.db,
       clock,
@@ -79,6 +93,8 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
       ...(config.MARKET_REPLAY_FILE ? { replayFile: config.MARKET_REPLAY_FILE } : {}),
       autoStart: opts.autoStartMarket ?? true,
     });
+    writer = fencedWriter(database);
+    await writer.fenceLeftovers();
     const userChannels = new UserChannels();
     // The engine reports to the monitor, which needs the trading service: wired through late binding.
     let monitor: AccountMonitor | undefined;
@@ -87,7 +103,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
     settings.start();
     const engine = new TradingEngine({
       db: database.db,
-      writer: fencedWriter(database),
+      writer,
       now: () => clock.now(),
       market: {
         instrumentById: (id) => market.instrumentById(id),
@@ -167,11 +183,15 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
         settings.stop();
         await engine.idle();
         await market.stop();
+        await writer?.close();
+        await engineLock?.release();
         await db.close();
         unlock();
       },
     };
   } catch (err) {
+    await writer?.close().catch(() => {});
+    await engineLock?.release().catch(() => {});
     await database?.close().catch(() => {});
     unlock();
     throw err;

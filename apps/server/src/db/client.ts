@@ -21,8 +21,8 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** PostgreSQL's connection pool (for a writer that must know its connections: `fenced-writer.ts`). */
-  pool?: pg.Pool;
+  /** PostgreSQL's URL (a writer and the engine lock open connections of their own from it). */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -40,7 +40,7 @@ export async function openDatabase(opts: { url?: string; dataDir: string }): Pro
     pool.on('error', (err) => console.error(`database connection lost: ${err.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder });
-    return { db, kind: 'postgres', pool, close: () => pool.end() };
+    return { db, kind: 'postgres', url: opts.url, close: () => pool.end() };
   }
   const inMemory = opts.dataDir === 'memory://';
   let client: PGlite;

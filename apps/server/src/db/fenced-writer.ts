@@ -1,5 +1,5 @@
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import type pg from 'pg';
+import pg from 'pg';
 import type { Database, Db } from './client.ts';
 import * as schema from './schema.ts';
 
@@ -35,7 +35,17 @@ export interface FencedWriter {
   run<T>(fn: (db: Db) => Promise<T>): Promise<T>;
   /** Resolves once no lost connection of this writer can still commit; throws if that is not yet sure. */
   fence(): Promise<void>;
+  /**
+   * At start, once this server holds the engine lock (`engine-lock.ts`): ends the journal
+   * connections a previous server left (a statement of one stopped mid-way may still be on its
+   * way), so the rebuild reads what is final.
+   */
+  fenceLeftovers(): Promise<void>;
+  close(): Promise<void>;
 }
+
+/** Journal connections say what they are, so a later server can find those a previous one left. */
+export const JOURNAL_APPLICATION = 'meridian-journal';
 
 /** How long `fence()` waits for a terminated backend to exit before saying it cannot tell yet. */
 const FENCE_WAIT_MS = 10_000;
@@ -51,9 +61,14 @@ interface Backend {
 }
 
 export function fencedWriter(database: Database): FencedWriter {
-  const pool = database.pool;
   // PGlite runs every statement in this process: a call that settled is over, nothing is in flight.
-  if (!pool) return { run: (fn) => fn(database.db), fence: async () => {} };
+  if (!database.url) {
+    const none = async () => {};
+    return { run: (fn) => fn(database.db), fence: none, fenceLeftovers: none, close: none };
+  }
+  // A pool of its own: its connections carry the journal's name, and nothing else runs on them.
+  const pool = new pg.Pool({ connectionString: database.url, max: 2, application_name: JOURNAL_APPLICATION });
+  pool.on('error', () => {}); // an idle connection that dies is replaced; a busy one is handled in run()
   return new PgFencedWriter(pool);
 }
 
@@ -107,6 +122,27 @@ class PgFencedWriter implements FencedWriter {
       });
       await this.fencing;
     }
+  }
+
+  async fenceLeftovers() {
+    // On one connection: "every journal connection but this one" (called before any write).
+    const client = await this.pool.connect();
+    try {
+      const others = `from pg_stat_activity where application_name = $1 and datname = current_database()
+          and pid <> pg_backend_pid()`;
+      await client.query(`select pg_terminate_backend(pid) ${others}`, [JOURNAL_APPLICATION]);
+      const until = Date.now() + FENCE_WAIT_MS;
+      while ((await client.query(`select 1 ${others}`, [JOURNAL_APPLICATION])).rowCount! > 0) {
+        if (Date.now() > until) throw new Error('journal connections of a previous server have not ended');
+        await new Promise((r) => setTimeout(r, FENCE_POLL_MS));
+      }
+    } finally {
+      client.release();
+    }
+  }
+
+  close() {
+    return this.pool.end();
   }
 
   private async fenceLost() {

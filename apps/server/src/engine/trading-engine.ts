@@ -120,7 +120,7 @@ export interface EngineDeps {
    * database what it holds (`db/fenced-writer.ts`); by default `db` itself, which needs no fence
    * (PGlite, and tests).
    */
-  writer?: FencedWriter;
+  writer?: Pick<FencedWriter, 'run' | 'fence'>;
 }
 
 export interface SubmitRequest {
@@ -303,7 +303,7 @@ export class TradingEngine {
   private readonly book: AccountBook;
   private readonly ids: OrderIds;
   private recovering: Promise<void> | null = null;
-  private readonly writer: FencedWriter;
+  private readonly writer: Pick<FencedWriter, 'run' | 'fence'>;
 
   constructor(private readonly deps: EngineDeps) {
     const writer = deps.writer ?? { run: (fn) => fn(deps.db), fence: async () => {} };
