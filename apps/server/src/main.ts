@@ -1,5 +1,6 @@
 import { loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
+import { EngineLockHeldError } from './db/engine-lock.ts';
 import { createServer } from './server.ts';
 
 /** `npm start`: the whole product in one process, stopped gracefully on SIGINT/SIGTERM. */
@@ -37,6 +38,7 @@ async function main() {
 main().catch((err) => {
   if (
     err instanceof DataDirLockedError ||
+    err instanceof EngineLockHeldError ||
     (err instanceof Error && err.message.startsWith('Invalid configuration'))
   ) {
     console.error(`\n${err.message}\n`);

@@ -59,29 +59,34 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
   let database: Database | undefined;
   let engineLock: EngineLock | undefined;
   let writer: FencedWriter | undefined;
+  const bootLog = (await import('fastify')).default({
+    logger: opts.logger ?? { level: config.LOG_LEVEL },
+  }).log;
   try {
+    // Before anything writes (migrations, the seed, the market's candles, the engine): one server
+    // per PostgreSQL database (the embedded one is locked by its directory above).
+    if (config.DATABASE_URL) {
+      engineLock = await lockEngine(config.DATABASE_URL, {
+        onWaiting: (holder) =>
+          bootLog.warn(
+            `another Meridian server holds this database's engine (${holder}); waiting up to 30 s`,
+          ),
+        onLost: (err) => {
+          // Whether another server holds it by now cannot be known: stop deciding orders at once.
+          // A supervisor starts the server again; it waits for the lock and rebuilds from the database.
+          bootLog.fatal({ err }, 'engine lock lost; stopping');
+          process.exit(70);
+        },
+      });
+    }
     database = await openDatabase({
       ...(config.DATABASE_URL ? { url: config.DATABASE_URL } : {}),
       dataDir: config.DATA_DIR === 'memory://' ? 'memory://' : config.dataDir,
     });
     const seed = await seedIfEmpty(database.db, config.DEMO_START_BALANCE);
     const hub = new TopicHub();
-    const bootLog = (await import('fastify')).default({
-      logger: opts.logger ?? { level: config.LOG_LEVEL },
-    }).log;
     if (config.DATA_DIR !== 'memory://' || config.DATABASE_URL)
       for (const warning of await durabilityWarnings(database.db)) bootLog.warn(warning);
-    // Before anything writes (the market's candles, the engine): one server per database.
-    if (database.url) {
-      engineLock = await lockEngine(database.url, {
-        onInterrupted: (err) => bootLog.warn({ err }, 'engine lock connection lost; taking the lock again'),
-        onLost: (err) => {
-          // Another server decides orders on this database now: this one must not, not for a moment.
-          bootLog.fatal({ err }, 'engine lock lost to another server; stopping');
-          process.exit(70);
-        },
-      });
-    }
     const market = await startLiveMarket({
       db: database.db,
       clock,

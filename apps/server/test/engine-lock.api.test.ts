@@ -1,7 +1,8 @@
+import { connect, createServer } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
-import { EngineLockHeldError, lockEngine } from '../src/db/engine-lock.ts';
+import { EngineLockHeldError, LOCK_APPLICATION, lockEngine } from '../src/db/engine-lock.ts';
 import { fencedWriter, JOURNAL_APPLICATION } from '../src/db/fenced-writer.ts';
 import { createScratchDatabase, DB_KINDS } from './support/databases.ts';
 
@@ -55,29 +56,83 @@ describe.skipIf(!DB_KINDS.includes('postgres'))(
       expect(lost).toEqual([]);
     });
 
-    it('takes the lock again when its connection breaks, and stops when another server took it meanwhile', async () => {
-      const events: string[] = [];
-      const lock = await lockEngine(scratch.url, {
-        waitMs: 300,
-        pollMs: 50,
-        onInterrupted: () => events.push('interrupted'),
-        onLost: () => events.push('lost'),
-      });
-      await endBackendsOf('meridian-engine-lock');
-      await until(
-        async () => events.includes('interrupted') && (await backendsOf('meridian-engine-lock')).length === 1,
-      );
-      expect(events).toEqual(['interrupted']);
-
-      // Now another server grabs it the moment this one's connection breaks.
-      const rival = new pg.Client({ connectionString: scratch.url });
-      await rival.connect();
-      await endBackendsOf('meridian-engine-lock');
-      await rival.query('select pg_advisory_lock($1)', [0x4d455249]);
-      await until(() => events.includes('lost'));
-      expect(events).toEqual(['interrupted', 'interrupted', 'lost']);
+    it('gives the lock up at once when its connection ends, and never after a release', async () => {
+      const lost: Error[] = [];
+      const lock = await lockEngine(scratch.url, { onLost: (e) => lost.push(e) });
+      await endBackendsOf(LOCK_APPLICATION);
+      await until(() => lost.length === 1);
       await lock.release();
-      await rival.end();
+      // A released lock says nothing more, whatever happens to its connection.
+      const quiet: Error[] = [];
+      const again = await lockEngine(scratch.url, { heartbeatMs: 50, onLost: (e) => quiet.push(e) });
+      await again.release();
+      await new Promise((r) => setTimeout(r, 300));
+      expect(quiet).toEqual([]);
+    });
+
+    it('gives the lock up when its connection stops answering (a partition), before PostgreSQL would free it', async () => {
+      // A TCP relay that can go silent both ways, as a broken network does.
+      const target = new URL(scratch.url);
+      let silent = false;
+      const relay = createServer((client) => {
+        const upstream = connect(Number(target.port || 5432), target.hostname);
+        client.on('data', (d) => {
+          if (!silent) upstream.write(d);
+        });
+        upstream.on('data', (d) => {
+          if (!silent) client.write(d);
+        });
+        client.on('error', () => upstream.destroy());
+        upstream.on('error', () => client.destroy());
+      });
+      await new Promise<void>((r) => relay.listen(0, '127.0.0.1', r));
+      const via = new URL(scratch.url);
+      via.hostname = '127.0.0.1';
+      via.port = String((relay.address() as { port: number }).port);
+      const lost: Error[] = [];
+      const lock = await lockEngine(via.toString(), { heartbeatMs: 200, onLost: (e) => lost.push(e) });
+      const silentAt = Date.now();
+      silent = true;
+      await until(() => lost.length === 1);
+      expect(Date.now() - silentAt).toBeLessThan(2_000);
+      expect(lost[0]!.message).toMatch(/stopped answering/);
+      await lock.release();
+      relay.close();
+      await endBackendsOf(LOCK_APPLICATION); // the silent connection's backend, for the next test
+    });
+
+    it('keeps the lock while this thread is busy longer than a heartbeat (the answer waits in the socket)', async () => {
+      const lost: Error[] = [];
+      const lock = await lockEngine(scratch.url, { heartbeatMs: 100, onLost: (e) => lost.push(e) });
+      // Due with each heartbeat, so it runs right after the heartbeat's query went out, before its
+      // answer is read: the thread stays busy past the heartbeat's deadline.
+      const busy = setInterval(
+        () =>
+          setImmediate(() => {
+            const end = Date.now() + 300;
+            while (Date.now() < end) {}
+          }),
+        100,
+      );
+      await new Promise((r) => setTimeout(r, 1_500));
+      clearInterval(busy);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(lost).toEqual([]);
+      await lock.release();
+    });
+
+    it('names its connections whatever application name the URL gives', async () => {
+      const url = new URL(scratch.url);
+      url.searchParams.set('application_name', 'meridian-prod');
+      const lock = await lockEngine(url.toString(), { onLost: () => {} });
+      expect(await backendsOf(LOCK_APPLICATION)).toHaveLength(1);
+      const database = await openDatabase({ url: url.toString(), dataDir: 'memory://' });
+      const writer = fencedWriter(database);
+      await writer.run((db) => db.execute('select 1' as never));
+      expect(await backendsOf(JOURNAL_APPLICATION)).toHaveLength(1);
+      await writer.close();
+      await database.close();
+      await lock.release();
     });
 
     it('ends the journal connections a previous server left before the new one reads the database', async () => {

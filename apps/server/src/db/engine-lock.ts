@@ -3,12 +3,16 @@ import pg from 'pg';
 /**
  * One trading engine per PostgreSQL database (the embedded database has its data-directory lock).
  * Two servers on one database would each keep the accounts' figures in memory and decide orders
- * against them: a trader load-balanced between them could spend the same margin twice. The engine
- * holds a session advisory lock on a connection of its own for as long as it runs.
+ * against them: a trader routed to both could spend the same margin twice. The server holds a
+ * session advisory lock on a connection of its own for as long as it runs.
+ *
+ * Fail-stop: if that connection breaks or stops answering, the server cannot know whether another
+ * one has taken the lock since, so it stops (a supervisor starts it again, and the new process
+ * waits for the lock and rebuilds from the database). It notices within `heartbeatMs` × 2 (10 s),
+ * before PostgreSQL frees the lock of a silent connection (its keepalives: ~25 s).
  */
 const ENGINE_LOCK_KEY = 0x4d45_5249; // "MERI"
-const LOCK_APPLICATION = 'meridian-engine-lock';
-/** A partitioned lock connection's backend ends (and frees the lock) within ~25 s, not TCP's hours. */
+export const LOCK_APPLICATION = 'meridian-engine-lock';
 const KEEPALIVE = ['tcp_keepalives_idle = 10', 'tcp_keepalives_interval = 5', 'tcp_keepalives_count = 3'];
 
 export class EngineLockHeldError extends Error {
@@ -29,15 +33,27 @@ interface LockOptions {
   /** How long to wait for a holder that is going away (a restart right after a stop). */
   waitMs?: number;
   pollMs?: number;
-  /** The lock is gone for good (its connection broke and another server holds it now). */
+  /** How often the lock's connection is asked to answer, and how long an answer may take. */
+  heartbeatMs?: number;
+  /** Told once while waiting for another holder. */
+  onWaiting?: (holder: string) => void;
+  /** The lock can no longer be vouched for: this server must stop deciding orders at once. */
   onLost: (err: Error) => void;
-  /** Its connection broke; it is being taken again. */
-  onInterrupted?: (err: Error) => void;
+}
+
+/**
+ * A connection string naming its connections `application`, whatever the URL says (pg lets a URL
+ * parameter override the option, and a URL naming them otherwise would hide them from the fence).
+ */
+export function namedConnection(url: string, application: string): string {
+  const u = new URL(url);
+  u.searchParams.set('application_name', application);
+  return u.toString();
 }
 
 async function holderOf(client: pg.Client): Promise<string> {
-  const r = await client.query<{ pid: number; application_name: string; client_addr: string | null }>(
-    `select a.pid, a.application_name, a.client_addr::text as client_addr
+  const r = await client.query<{ pid: number; client_addr: string | null }>(
+    `select a.pid, a.client_addr::text as client_addr
        from pg_locks l join pg_stat_activity a on a.pid = l.pid
       where l.locktype = 'advisory' and l.granted and l.objid = $1 and a.datname = current_database()`,
     [ENGINE_LOCK_KEY],
@@ -46,14 +62,13 @@ async function holderOf(client: pg.Client): Promise<string> {
   return h ? `backend ${h.pid}${h.client_addr ? ` from ${h.client_addr}` : ''}` : 'a backend that just ended';
 }
 
-/** A connection holding the lock, or null when another holds it. */
 async function tryLock(url: string): Promise<{ client: pg.Client } | { held: string }> {
   const client = new pg.Client({
-    connectionString: url,
-    application_name: LOCK_APPLICATION,
+    connectionString: namedConnection(url, LOCK_APPLICATION),
     keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
   });
-  client.on('error', () => {}); // reported through 'end' below once the lock is held
+  client.on('error', () => {}); // a break is reported through 'end' once the lock is held
   await client.connect();
   try {
     for (const setting of KEEPALIVE) await client.query(`set ${setting}`);
@@ -71,50 +86,63 @@ async function tryLock(url: string): Promise<{ client: pg.Client } | { held: str
 export async function lockEngine(url: string, opts: LockOptions): Promise<EngineLock> {
   const waitMs = opts.waitMs ?? 30_000;
   const pollMs = opts.pollMs ?? 500;
-  let released = false;
-  let current: pg.Client;
-
-  const take = async (deadline: number): Promise<pg.Client> => {
-    for (;;) {
-      const r = await tryLock(url);
-      if ('client' in r) return r.client;
-      if (Date.now() >= deadline) throw new EngineLockHeldError(r.held);
-      await new Promise((res) => setTimeout(res, pollMs));
+  const heartbeatMs = opts.heartbeatMs ?? 5_000;
+  const deadline = Date.now() + waitMs;
+  let client: pg.Client;
+  let told = false;
+  for (;;) {
+    const r = await tryLock(url);
+    if ('client' in r) {
+      client = r.client;
+      break;
     }
-  };
+    if (Date.now() >= deadline) throw new EngineLockHeldError(r.held);
+    if (!told) opts.onWaiting?.(r.held);
+    told = true;
+    await new Promise((res) => setTimeout(res, pollMs));
+  }
 
-  const watch = (client: pg.Client) => {
-    client.once('end', () => {
-      if (released) return;
-      // The lock went with its connection (a database restart, a network break). Take it again;
-      // if another server has it by then, this one must stop deciding orders.
-      opts.onInterrupted?.(new Error('the engine lock connection ended'));
-      void (async () => {
-        for (let attempt = 0; !released; attempt++) {
-          try {
-            current = await take(Date.now() + waitMs);
-            if (released) await current.end().catch(() => {});
-            else watch(current);
-            return;
-          } catch (err) {
-            if (err instanceof EngineLockHeldError) {
-              opts.onLost(err);
-              return;
-            }
-            // The database is unreachable: so it is for anyone else; keep trying.
-            await new Promise((res) => setTimeout(res, Math.min(5_000, 200 * (attempt + 1))));
-          }
-        }
-      })();
-    });
+  let released = false;
+  let lost = false;
+  const lose = (err: Error) => {
+    if (released || lost) return;
+    lost = true;
+    clearInterval(heartbeat);
+    opts.onLost(err);
+    void client.end().catch(() => {});
   };
-
-  current = await take(Date.now() + waitMs);
-  watch(current);
+  client.once('end', () => lose(new Error('the engine lock connection ended')));
+  // A connection a partition left half-open looks alive to this side for hours: ask it to answer.
+  const heartbeat = setInterval(() => {
+    let answered = false;
+    const late = setTimeout(
+      // After the poll phase: an answer that arrived while this thread was busy (a long rebuild, a
+      // GC pause) is read before the verdict, so only real silence counts.
+      () =>
+        setImmediate(() => {
+          if (!answered) lose(new Error('the engine lock connection stopped answering'));
+        }),
+      heartbeatMs,
+    );
+    late.unref();
+    client.query('select 1').then(
+      () => {
+        answered = true;
+        clearTimeout(late);
+      },
+      (err: Error) => {
+        clearTimeout(late);
+        lose(err);
+      },
+    );
+  }, heartbeatMs);
+  heartbeat.unref();
   return {
     async release() {
+      if (released) return;
       released = true;
-      await current.end().catch(() => {});
+      clearInterval(heartbeat);
+      await client.end().catch(() => {});
     },
   };
 }
