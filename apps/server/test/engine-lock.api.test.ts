@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -120,6 +121,28 @@ describe.skipIf(!DB_KINDS.includes('postgres'))(
       expect(lost).toEqual([]);
       await lock.release();
     });
+
+    it('keeps the lock through one synchronous stretch far longer than its silence limit', async () => {
+      const lost: Error[] = [];
+      const lock = await lockEngine(scratch.url, { heartbeatMs: 100, onLost: (e) => lost.push(e) });
+      await new Promise((r) => setTimeout(r, 150));
+      const end = Date.now() + 1_000; // a rebuild of a large book: no heartbeat goes out meanwhile
+      while (Date.now() < end) {}
+      await new Promise((r) => setTimeout(r, 500));
+      expect(lost).toEqual([]);
+      await lock.release();
+    });
+
+    it.skipIf(!existsSync('/var/run/postgresql/.s.PGSQL.5432'))(
+      'takes the URL forms pg takes (a socket directory as host)',
+      async () => {
+        const u = new URL(scratch.url);
+        const socketUrl = `postgres://${u.username}@/${u.pathname.slice(1)}?host=/var/run/postgresql`;
+        const lock = await lockEngine(socketUrl, { onLost: () => {} });
+        expect(await backendsOf(LOCK_APPLICATION)).toHaveLength(1);
+        await lock.release();
+      },
+    );
 
     it('names its connections whatever application name the URL gives', async () => {
       const url = new URL(scratch.url);

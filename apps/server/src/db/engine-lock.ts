@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { parseIntoClientConfig } from 'pg-connection-string';
 
 /**
  * One trading engine per PostgreSQL database (the embedded database has its data-directory lock).
@@ -8,12 +9,25 @@ import pg from 'pg';
  *
  * Fail-stop: if that connection breaks or stops answering, the server cannot know whether another
  * one has taken the lock since, so it stops (a supervisor starts it again, and the new process
- * waits for the lock and rebuilds from the database). It notices within `heartbeatMs` × 2 (10 s),
- * before PostgreSQL frees the lock of a silent connection (its keepalives: ~25 s).
+ * waits for the lock and rebuilds from the database). It notices silence within ~20 s (15 s of it
+ * and one heartbeat), before PostgreSQL frees the lock of a silent connection (~25 s: keepalives
+ * and a user timeout set on it); a stall shorter than 15 s (a slow database host) is survived.
+ *
+ * Not covered: something between the two (a proxy, a NAT) that closes PostgreSQL's side at once
+ * while this side hears nothing, or a failover to a standby within those seconds — the lock is
+ * then free before this server knows. A fencing token checked by each journal batch would close it
+ * (docs/STATUS.md).
  */
 const ENGINE_LOCK_KEY = 0x4d45_5249; // "MERI"
 export const LOCK_APPLICATION = 'meridian-engine-lock';
-const KEEPALIVE = ['tcp_keepalives_idle = 10', 'tcp_keepalives_interval = 5', 'tcp_keepalives_count = 3'];
+const KEEPALIVE = [
+  'tcp_keepalives_idle = 10',
+  'tcp_keepalives_interval = 5',
+  'tcp_keepalives_count = 3',
+  // Keepalives do not probe while sent data waits for acknowledgement (a heartbeat's answer caught
+  // by a partition): without this the backend, and the lock, would live on for ~15 minutes.
+  'tcp_user_timeout = 25000',
+];
 
 export class EngineLockHeldError extends Error {
   constructor(holder: string) {
@@ -33,8 +47,10 @@ interface LockOptions {
   /** How long to wait for a holder that is going away (a restart right after a stop). */
   waitMs?: number;
   pollMs?: number;
-  /** How often the lock's connection is asked to answer, and how long an answer may take. */
+  /** How often the lock's connection is asked to answer (5 s). */
   heartbeatMs?: number;
+  /** How long it may stay silent before the lock counts as lost (3 heartbeats: 15 s). */
+  silenceMs?: number;
   /** Told once while waiting for another holder. */
   onWaiting?: (holder: string) => void;
   /** The lock can no longer be vouched for: this server must stop deciding orders at once. */
@@ -42,13 +58,12 @@ interface LockOptions {
 }
 
 /**
- * A connection string naming its connections `application`, whatever the URL says (pg lets a URL
+ * Connection settings naming their connections `application`, whatever the URL says (pg lets a URL
  * parameter override the option, and a URL naming them otherwise would hide them from the fence).
+ * Parsed as pg parses it (socket paths, `host=` parameters), never echoing the URL in an error.
  */
-export function namedConnection(url: string, application: string): string {
-  const u = new URL(url);
-  u.searchParams.set('application_name', application);
-  return u.toString();
+export function namedConnection(url: string, application: string): pg.ClientConfig {
+  return { ...parseIntoClientConfig(url), application_name: application };
 }
 
 async function holderOf(client: pg.Client): Promise<string> {
@@ -64,7 +79,7 @@ async function holderOf(client: pg.Client): Promise<string> {
 
 async function tryLock(url: string): Promise<{ client: pg.Client } | { held: string }> {
   const client = new pg.Client({
-    connectionString: namedConnection(url, LOCK_APPLICATION),
+    ...namedConnection(url, LOCK_APPLICATION),
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
   });
@@ -87,6 +102,7 @@ export async function lockEngine(url: string, opts: LockOptions): Promise<Engine
   const waitMs = opts.waitMs ?? 30_000;
   const pollMs = opts.pollMs ?? 500;
   const heartbeatMs = opts.heartbeatMs ?? 5_000;
+  const silenceMs = opts.silenceMs ?? 3 * heartbeatMs;
   const deadline = Date.now() + waitMs;
   let client: pg.Client;
   let told = false;
@@ -112,29 +128,27 @@ export async function lockEngine(url: string, opts: LockOptions): Promise<Engine
     void client.end().catch(() => {});
   };
   client.once('end', () => lose(new Error('the engine lock connection ended')));
-  // A connection a partition left half-open looks alive to this side for hours: ask it to answer.
+  // A connection a partition left half-open looks alive to this side for hours: it is asked to
+  // answer every `heartbeatMs`, and a question unanswered for `silenceMs` loses the lock. (Measured
+  // from the question, not the last answer: a thread busy for longer asks afresh when it wakes.)
+  let askedAtMs: number | null = null;
+  const silent = () => askedAtMs !== null && Date.now() - askedAtMs > silenceMs;
   const heartbeat = setInterval(() => {
-    let answered = false;
-    const late = setTimeout(
-      // After the poll phase: an answer that arrived while this thread was busy (a long rebuild, a
-      // GC pause) is read before the verdict, so only real silence counts.
-      () =>
-        setImmediate(() => {
-          if (!answered) lose(new Error('the engine lock connection stopped answering'));
-        }),
-      heartbeatMs,
-    );
-    late.unref();
-    client.query('select 1').then(
-      () => {
-        answered = true;
-        clearTimeout(late);
-      },
-      (err: Error) => {
-        clearTimeout(late);
-        lose(err);
-      },
-    );
+    if (askedAtMs === null) {
+      askedAtMs = Date.now();
+      client.query('select 1').then(
+        () => {
+          askedAtMs = null;
+        },
+        (err: Error) => lose(err),
+      );
+    }
+    // Judged after the poll phase: an answer that arrived while this thread was busy (a long
+    // rebuild, a GC pause) is read first, so only real silence counts.
+    if (silent())
+      setImmediate(() => {
+        if (silent()) lose(new Error('the engine lock connection stopped answering'));
+      });
   }, heartbeatMs);
   heartbeat.unref();
   return {

@@ -68,7 +68,7 @@ export function fencedWriter(database: Database): FencedWriter {
     return { run: (fn) => fn(database.db), fence: none, fenceLeftovers: none, close: none };
   }
   // A pool of its own: its connections carry the journal's name, and nothing else runs on them.
-  const pool = new pg.Pool({ connectionString: namedConnection(database.url, JOURNAL_APPLICATION), max: 2 });
+  const pool = new pg.Pool({ ...namedConnection(database.url, JOURNAL_APPLICATION), max: 2 });
   pool.on('error', () => {}); // an idle connection that dies is replaced; a busy one is handled in run()
   return new PgFencedWriter(pool);
 }
