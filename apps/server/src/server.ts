@@ -7,6 +7,7 @@ import { durabilityWarnings } from './db/durability-check.ts';
 import { type EngineLock, lockEngine } from './db/engine-lock.ts';
 import { type FencedWriter, fencedWriter } from './db/fenced-writer.ts';
 import { type SeedReport, seedIfEmpty } from './db/seed.ts';
+import { bumpEngineEpoch } from './engine/journal.repository.ts';
 import { type LiveMarket, startLiveMarket } from './market/live-market.ts';
 import type { Clock } from './market/types.ts';
 import { systemClock } from './market/types.ts';
@@ -100,6 +101,8 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
     });
     writer = fencedWriter(database);
     await writer.fenceLeftovers();
+    // This server's fencing token: a batch of an engine that lost the lock unknowingly commits nothing.
+    const epoch = await bumpEngineEpoch(database.db);
     const userChannels = new UserChannels();
     // The engine reports to the monitor, which needs the trading service: wired through late binding.
     let monitor: AccountMonitor | undefined;
@@ -109,6 +112,8 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
     const engine = new TradingEngine({
       db: database.db,
       writer,
+      epoch,
+      onSuperseded: () => process.exit(70),
       now: () => clock.now(),
       market: {
         instrumentById: (id) => market.instrumentById(id),

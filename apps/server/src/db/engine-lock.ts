@@ -13,10 +13,10 @@ import { parseIntoClientConfig } from 'pg-connection-string';
  * and one heartbeat), before PostgreSQL frees the lock of a silent connection (~25 s: keepalives
  * and a user timeout set on it); a stall shorter than 15 s (a slow database host) is survived.
  *
- * Not covered: something between the two (a proxy, a NAT) that closes PostgreSQL's side at once
+ * Not seen here: something between the two (a proxy, a NAT) that closes PostgreSQL's side at once
  * while this side hears nothing, or a failover to a standby within those seconds — the lock is
- * then free before this server knows. A fencing token checked by each journal batch would close it
- * (docs/STATUS.md).
+ * then free before this server knows. The fencing token covers it: every journal batch checks this
+ * server's epoch (`bumpEngineEpoch`, migration 0011), so a superseded engine commits nothing.
  */
 const ENGINE_LOCK_KEY = 0x4d45_5249; // "MERI"
 export const LOCK_APPLICATION = 'meridian-engine-lock';

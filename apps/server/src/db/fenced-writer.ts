@@ -20,6 +20,13 @@ export function rolledBack(err: unknown): boolean {
   return false;
 }
 
+/** Whether a statement failed because another trading engine took the database over (MR001). */
+export function superseded(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++)
+    if ((e as { code?: unknown }).code === 'MR001') return true;
+  return false;
+}
+
 /**
  * One writer's statements, on connections whose loss can be fenced (the trading journal's).
  *

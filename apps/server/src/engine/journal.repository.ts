@@ -76,19 +76,27 @@ const entryColumnList = sql.raw(entryColumns.map((c) => `"${c.name}"`).join(', '
  * are appended; each account's figures move by the sum of its entries in the batch, so balance +
  * frozen + margin stay equal to the ledger's sums.
  */
-export async function writeJournalBatch(db: DbOrTx, batch: JournalBatch) {
+export async function writeJournalBatch(db: DbOrTx, batch: JournalBatch, epoch?: number) {
   const ordersJson = snakeRows(batch.orders, orderColumns);
   const entriesText = entriesJson(batch.entries);
+  // The fencing token (migration 0011): nothing is written unless this server's epoch is still the
+  // database's, checked with the epoch row held FOR SHARE in this very statement (a new engine's
+  // bump waits for it, or it sees the bump and fails with MR001). Without an epoch (tests, the
+  // engine benchmark) the batch is unguarded.
+  const current = epoch === undefined ? sql`true` : sql`engine_epoch_is(${epoch})`;
   await db.execute(sql`
     with
+      guard as (select ${current} as ok),
       written_orders as (
         insert into orders
         select * from jsonb_populate_recordset(null::orders, ${ordersJson}::jsonb)
+        where (select ok from guard)
         on conflict (id) do update set ${orderUpdateSet}
         returning 1
       ),
       entries as (
         select * from jsonb_populate_recordset(null::ledger_entries, ${entriesText}::jsonb)
+        where (select ok from guard)
       ),
       written_entries as (
         insert into ledger_entries (${entryColumnList})
@@ -152,4 +160,12 @@ export async function reserveOrderIdBlock(db: DbOrTx): Promise<{ first: number; 
   };
   const row = r.rows[0]!;
   return { first: Number(row.id), size: Number(row.step) };
+}
+
+/** A server that just took the engine lock: the next epoch, which its journal batches then carry. */
+export async function bumpEngineEpoch(db: DbOrTx): Promise<number> {
+  const r = (await db.execute(
+    sql`update engine_epoch set epoch = epoch + 1 where id = 1 returning epoch`,
+  )) as unknown as { rows: Array<{ epoch: string | number }> };
+  return Number(r.rows[0]!.epoch);
 }

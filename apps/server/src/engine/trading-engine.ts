@@ -35,7 +35,7 @@ import {
 import { inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
-import type { FencedWriter } from '../db/fenced-writer.ts';
+import { type FencedWriter, superseded } from '../db/fenced-writer.ts';
 import { users } from '../db/schema.ts';
 import { AppError } from '../lib/app-error.ts';
 import { IdTable } from '../lib/id-table.ts';
@@ -121,6 +121,13 @@ export interface EngineDeps {
    * (PGlite, and tests).
    */
   writer?: Pick<FencedWriter, 'run' | 'fence'>;
+  /** This server's fencing token (`bumpEngineEpoch`); every journal batch carries it. */
+  epoch?: number;
+  /**
+   * A batch was refused because another engine took the database over (its epoch is newer): this
+   * one must stop deciding orders for good (the server exits).
+   */
+  onSuperseded?: (err: unknown) => void;
 }
 
 export interface SubmitRequest {
@@ -308,7 +315,8 @@ export class TradingEngine {
   constructor(private readonly deps: EngineDeps) {
     const writer = deps.writer ?? { run: (fn) => fn(deps.db), fence: async () => {} };
     this.writer = writer;
-    const write = deps.writeBatch ?? ((batch) => writer.run((db) => writeJournalBatch(db, batch)));
+    const write =
+      deps.writeBatch ?? ((batch) => writer.run((db) => writeJournalBatch(db, batch, deps.epoch)));
     this.journal = new Journal(
       write,
       (err) => this.recover(err),
@@ -393,6 +401,13 @@ export class TradingEngine {
 
   /** A failed write: refuse commands, rebuild memory from the database, then carry on. */
   private recover(err: unknown) {
+    if (superseded(err)) {
+      // Rebuilding would only decide against another engine's database: stay refusing, and stop.
+      this.deps.log.fatal({ err }, 'another trading engine took this database over');
+      this.recovering ??= new Promise<void>(() => {});
+      this.deps.onSuperseded?.(err);
+      return;
+    }
     this.deps.log.error({ err }, 'journal write failed: rebuilding the trading engine from the database');
     if (this.recovering) return;
     this.recovering = (async () => {
