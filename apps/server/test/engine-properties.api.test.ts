@@ -13,6 +13,7 @@ import type { Quote } from '../src/market/types.ts';
 import { findMismatchedAccounts } from '../src/modules/ledger/ledger.repository.ts';
 import { moveMoney } from '../src/modules/ledger/move-money.ts';
 import type { InstrumentRecord } from '../src/modules/market/market-runtime.ts';
+import { oneInstrumentMarket, quietEngineDeps } from './support/engine-fixture.ts';
 
 /**
  * The engine against random ticks (gaps included) and random commands, on the real database:
@@ -91,20 +92,11 @@ describe('trading engine properties', () => {
     deps = {
       db: database.db,
       now: () => now,
-      market: {
-        instrumentById: (id) => (id === btc.id ? btc : undefined),
-        instruments: () => [btc],
-        latest: (id) => (id === btc.id ? quote : undefined),
-        status: () => 1,
-        maxQuoteAgeMs: () => 60_000,
-      },
-      settings: {
-        feeType: () => 2,
-        stopOutLevel: () => '50',
-        marginCallLevel: () => '100',
-      },
-      events: { ordersEnded: () => {}, accountTouched: () => {} },
-      log: { error: () => {}, info: () => {}, warn: () => {} } as never,
+      market: oneInstrumentMarket(
+        () => btc,
+        () => quote,
+      ),
+      ...quietEngineDeps,
     };
     engine = new TradingEngine(deps);
   });

@@ -1,19 +1,24 @@
 import { createServer, type Server, Socket } from 'node:net';
-import { LEDGER_TYPE } from '@meridian/domain';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client.ts';
-import { fencedWriter } from '../src/db/fenced-writer.ts';
-import { instruments, users } from '../src/db/schema.ts';
+import { type FencedWriter, fencedWriter } from '../src/db/fenced-writer.ts';
+import { users } from '../src/db/schema.ts';
 import { seedIfEmpty } from '../src/db/seed.ts';
-import { type SubmitRequest, TradingEngine } from '../src/engine/trading-engine.ts';
-import { toRecord } from '../src/market/live-market.ts';
+import { TradingEngine } from '../src/engine/trading-engine.ts';
 import type { Quote } from '../src/market/types.ts';
 import { findMismatchedAccounts } from '../src/modules/ledger/ledger.repository.ts';
-import { moveMoney } from '../src/modules/ledger/move-money.ts';
 import type { InstrumentRecord } from '../src/modules/market/market-runtime.ts';
 import { createScratchDatabase, DB_KINDS } from './support/databases.ts';
+import {
+  btcQuote,
+  fundedUser,
+  loadBtc,
+  marketBuy,
+  oneInstrumentMarket,
+  quietEngineDeps,
+} from './support/engine-fixture.ts';
 
 /**
  * A TCP proxy in front of PostgreSQL that can lose a statement the way a network does: the
@@ -86,15 +91,7 @@ describe.skipIf(!DB_KINDS.includes('postgres'))(
     let database: Database;
     let btc: InstrumentRecord;
     const now = Date.UTC(2026, 10, 25, 12);
-    const quote: Quote = {
-      instrumentId: 0,
-      code: 'BTCUSD',
-      bid: 100000,
-      ask: 100030,
-      mid: 100015,
-      timeMs: now,
-      seq: 1,
-    };
+    let quote: Quote;
 
     beforeAll(async () => {
       scratch = await createScratchDatabase();
@@ -106,10 +103,8 @@ describe.skipIf(!DB_KINDS.includes('postgres'))(
       proxied.port = String((proxy.server.address() as { port: number }).port);
       database = await openDatabase({ url: proxied.toString(), dataDir: 'memory://' });
       await seedIfEmpty(database.db, '100000.00');
-      btc = toRecord(
-        (await database.db.select().from(instruments).where(eq(instruments.code, 'BTCUSD')))[0]!,
-      );
-      quote.instrumentId = btc.id;
+      btc = await loadBtc(database.db);
+      quote = btcQuote(btc.id, now);
     });
     afterAll(async () => {
       await database?.close();
@@ -117,34 +112,20 @@ describe.skipIf(!DB_KINDS.includes('postgres'))(
       await scratch?.drop();
     });
 
-    function newEngine() {
+    function newEngine(writer: FencedWriter) {
       return new TradingEngine({
         db: database.db,
-        writer: fencedWriter(database),
+        writer,
         now: () => now,
-        market: {
-          instrumentById: (id) => (id === btc.id ? btc : undefined),
-          instruments: () => [btc],
-          latest: (id) => (id === btc.id ? quote : undefined),
-          status: () => 1,
-          maxQuoteAgeMs: () => 60_000,
-        },
-        settings: { feeType: () => 2, stopOutLevel: () => '50', marginCallLevel: () => '100' },
-        events: { ordersEnded: () => {}, accountTouched: () => {} },
-        log: { error: () => {}, info: () => {}, warn: () => {} } as never,
+        market: oneInstrumentMarket(
+          () => btc,
+          () => quote,
+        ),
+        ...quietEngineDeps,
       });
     }
 
-    const order = (): SubmitRequest => ({
-      side: 'buy',
-      kind: 'market',
-      instrumentId: btc.id,
-      quantity: '0.1',
-      leverage: 10,
-      targetPrice: '0',
-      stopLoss: '0',
-      takeProfit: '0',
-    });
+    const order = () => marketBuy(btc.id);
 
     /**
      * Places one order, loses the journal's next statement on its way, delivers it after the engine
@@ -152,14 +133,10 @@ describe.skipIf(!DB_KINDS.includes('postgres'))(
      * `beforeLoss` runs once the first order is written (its connection back in the pool).
      */
     async function loseAStatement(beforeLoss: () => Promise<void> = async () => {}) {
-      const engine = newEngine();
+      const writer = fencedWriter(database);
+      const engine = newEngine(writer);
       await engine.rebuild();
-      const [u] = await database.db
-        .insert(users)
-        .values({ uid: `F${Date.now() % 1e6}`, inviteCode: `FI${Date.now() % 1e6}`, isDemo: true })
-        .returning();
-      const userId = u!.id;
-      await moveMoney(database.db, { userId, type: LEDGER_TYPE.DEMO_OPENING_CREDIT, balanceDelta: '100000' });
+      const userId = await fundedUser(database.db, 'F');
       await engine.figures(userId);
       const kept = await engine.submit(userId, order());
       await beforeLoss();
@@ -195,6 +172,8 @@ describe.skipIf(!DB_KINDS.includes('postgres'))(
       // And trading carries on.
       const next = await engine.submit(userId, order());
       expect(engine.liveOrdersOf(userId).map((o) => o.id)).toEqual([...stored, next.id]);
+      await engine.idle();
+      await writer.close();
     }
 
     it('a statement that reaches the server after its connection broke never commits behind the answer', () =>

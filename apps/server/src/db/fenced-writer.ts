@@ -11,20 +11,24 @@ import * as schema from './schema.ts';
  * XX internal) may have lost the answer of a commit that landed, or be about to land.
  */
 export function rolledBack(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    // SQLSTATEs have a digit among their first two characters; Node's EPIPE, EPERM… do not.
-    if (typeof code === 'string' && /^(?=.?[0-9])[0-9A-Z]{5}$/.test(code))
-      return !/^(08|57|58|XX)/.test(code);
-  }
+  // SQLSTATEs have a digit among their first two characters; Node's EPIPE, EPERM… do not.
+  for (const code of codesOf(err))
+    if (/^(?=.?[0-9])[0-9A-Z]{5}$/.test(code)) return !/^(08|57|58|XX)/.test(code);
   return false;
 }
 
 /** Whether a statement failed because another trading engine took the database over (MR001). */
 export function superseded(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++)
-    if ((e as { code?: unknown }).code === 'MR001') return true;
+  for (const code of codesOf(err)) if (code === 'MR001') return true;
   return false;
+}
+
+/** The `code` of an error and of its causes (drivers wrap the database's error). */
+function* codesOf(err: unknown) {
+  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') yield code;
+  }
 }
 
 /**

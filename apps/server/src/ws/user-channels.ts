@@ -51,8 +51,9 @@ export class UserChannels {
     const set = this.byUser.get(userId);
     if (!set || set.size === 0) return;
     const frame = Buffer.from(JSON.stringify(message));
+    const parkAs = OWN_FRAME_KEY_PREFIX + key;
     for (const conn of only ? [only] : set)
-      if (set.has(conn) && !conn.mutedOwnTopics.has(topic)) conn.push(OWN_FRAME_KEY_PREFIX + key, frame);
+      if (set.has(conn) && !conn.mutedOwnTopics.has(topic)) conn.push(parkAs, frame);
   }
 
   onlineUsers() {

@@ -5,7 +5,7 @@ import { listUserOrders } from '../../engine/order.repository.ts';
 import type { SubmitRequest, TradingEngine } from '../../engine/trading-engine.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { findUserById } from '../account/user.repository.ts';
-import { type MarketRuntime, takesOrders } from '../market/market-runtime.ts';
+import type { MarketRuntime } from '../market/market-runtime.ts';
 import type { LiveSettings } from '../settings/live-settings.ts';
 import { toOrderDto } from './order.mapper.ts';
 
@@ -70,8 +70,6 @@ export function createTradingService(deps: TradingDeps) {
     summary,
 
     async submit(userId: number, req: SubmitRequest) {
-      // The engine refuses too (it is the one that decides); answered here before it is asked.
-      if (!takesOrders(market, req.instrumentId)) throw new AppError('INSTRUMENT_NOT_FOUND');
       const row = await engine.submit(userId, req);
       return dto(row);
     },
