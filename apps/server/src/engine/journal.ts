@@ -44,7 +44,27 @@ export class Journal {
     private readonly onFailure: (err: unknown) => void,
     /** After a failed write: whether the batch is in the database all the same (see `batchLanded`). */
     private readonly landed: (batch: JournalBatch) => Promise<boolean> = async () => false,
+    /**
+     * How long a failed write waits to learn whether its batch landed before it counts as unknown:
+     * the check fences the lost connection first, and a backend that is stopped rather than dead
+     * never ends. Past it the owner's recovery starts (it refuses commands with nothing done)
+     * instead of every command queueing behind the check.
+     */
+    private readonly landedWaitMs = 5_000,
   ) {}
+
+  /** `landed`, or null when it fails or outlasts `landedWaitMs` (unknown: decided after the rebuild). */
+  private async landedWithin(batch: JournalBatch): Promise<boolean | null> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), this.landedWaitMs);
+    });
+    try {
+      return await Promise.race([this.landed(batch).catch(() => null), late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
 
   /** The order's latest state; a later stage of the same order in this batch replaces it. */
   putOrder(row: OrderRow) {
@@ -96,7 +116,7 @@ export class Journal {
           // A commit that landed but whose answer was lost is a success: memory already holds it, and
           // failing its callers would tell traders an order failed that exists (a retry would place it
           // twice).
-          const landed = rolledBack(err) ? false : await this.landed(batch).catch(() => null);
+          const landed = rolledBack(err) ? false : await this.landedWithin(batch);
           if (landed === true) {
             batch.resolve();
             continue;

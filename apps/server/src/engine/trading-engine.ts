@@ -128,7 +128,16 @@ export interface EngineDeps {
    * one must stop deciding orders for good (the server exits).
    */
   onSuperseded?: (err: unknown) => void;
+  /**
+   * How long a command waits for a recovery (a failed journal write, memory rebuilt from the
+   * database) before it is refused with nothing done, and how long a failed write waits to learn
+   * whether its batch landed; default 5 s. Without a bound a command would act whenever the
+   * database came back, long after its caller (and its price) had gone.
+   */
+  recoveryWaitMs?: number;
 }
+
+const RECOVERY_WAIT_MS = 5_000;
 
 export interface SubmitRequest {
   side: 'buy' | 'sell';
@@ -325,6 +334,7 @@ export class TradingEngine {
           await writer.fence();
           return batchLanded(deps.db, batch);
         }),
+      deps.recoveryWaitMs ?? RECOVERY_WAIT_MS,
     );
     this.book = new AccountBook(deps.db, this.journal, deps.now, this.arena);
     this.ids = new OrderIds(deps.db);
@@ -455,13 +465,27 @@ export class TradingEngine {
   }
 
   private async prepare(userId: number) {
+    const deadline = Date.now() + (this.deps.recoveryWaitMs ?? RECOVERY_WAIT_MS);
     for (;;) {
-      if (this.recovering) await this.recovering;
+      if (this.recovering) await this.recoveredBy(this.recovering, deadline);
       const loaded = this.book.ensure(userId);
       if (loaded !== true && !(await loaded)) throw new AppError('AUTH_SESSION_INVALID');
       const ids = this.ids.ready();
       if (ids !== true) await ids;
       if (!this.recovering && this.book.slotOf(userId) !== undefined && this.ids.available) return;
+    }
+  }
+
+  /** Waits for a recovery until the deadline; past it the command is refused, nothing done. */
+  private async recoveredBy(recovering: Promise<void>, deadline: number) {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), Math.max(0, deadline - Date.now()));
+    });
+    try {
+      if ((await Promise.race([recovering, late])) === 'late') throw new AppError('SERVICE_RECOVERING');
+    } finally {
+      clearTimeout(timer);
     }
   }
 
