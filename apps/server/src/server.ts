@@ -178,6 +178,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
       ...(opts.logger !== undefined ? { logger: opts.logger } : {}),
     });
     const db = database;
+    let closing: Promise<void> | null = null;
     return {
       app,
       database: db,
@@ -186,19 +187,24 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
       seed,
       engine,
       userChannels,
-      async close() {
-        await app.close();
-        clearInterval(pruneTimer);
-        monitor?.stop();
-        settings.stop();
-        await engine.idle();
-        await market.stop();
-        await writer?.close();
-        await engineLock?.release();
-        await db.close();
-        unlock();
+      // Once: a second call (a signal during shutdown, a test's cleanup) waits for the first.
+      close() {
+        closing ??= closeAll();
+        return closing;
       },
     };
+    async function closeAll() {
+      await app.close();
+      clearInterval(pruneTimer);
+      monitor?.stop();
+      settings.stop();
+      await engine.idle();
+      await market.stop();
+      await writer?.close();
+      await engineLock?.release();
+      await db.close();
+      unlock();
+    }
   } catch (err) {
     await writer?.close().catch(() => {});
     await engineLock?.release().catch(() => {});
