@@ -103,4 +103,20 @@ describe('FOREX_TRADE live values', () => {
     });
     expect(s.byId[9]).toEqual({ UpdatePrice: 104990, FactProfits: '-0.10' });
   });
+
+  it('keeps only the positions the latest push lists (every push lists all open ones)', () => {
+    useLiveOrders.getState().reset();
+    const push = (ids: number[]) =>
+      useLiveOrders.getState().apply({
+        ProfitsTotal: '0',
+        HazardRate: '0',
+        CautionMoneyAll: '0',
+        NetValue: '0',
+        TransOrder: ids.map((Id) => ({ Id, UpdatePrice: 1, FactProfits: '0' })),
+      });
+    push([1, 2, 3]);
+    push([2, 3, 4]);
+    push([4]);
+    expect(Object.keys(useLiveOrders.getState().byId)).toEqual(['4']);
+  });
 });

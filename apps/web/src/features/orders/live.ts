@@ -31,8 +31,9 @@ export const useLiveOrders = create<LiveOrdersState>()((set) => ({
   account: null,
   byId: {},
   apply: (data) =>
-    set((s) => {
-      const byId = { ...s.byId };
+    set(() => {
+      // A push lists every open position: one it no longer lists is closed, and is not kept.
+      const byId: Record<number, LiveOrderValue> = {};
       for (const o of data.TransOrder ?? [])
         byId[o.Id] = { UpdatePrice: o.UpdatePrice, FactProfits: o.FactProfits };
       const { TransOrder: _ignored, ...account } = data;
