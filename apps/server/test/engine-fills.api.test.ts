@@ -123,7 +123,20 @@ describe('pending fills of a cross pair', () => {
     expect(row.status).toBe(1);
     expect(money(row.open_price).toFixed()).toBe('0.855');
     expect(money(row.margin).lt(money(placed.margin))).toBe(true);
-    expect(await adjustments(placed.id)).toBe(1);
+    // The margin's difference and the fee's, each an entry of its own (DESIGN §4: the fee is its own).
+    const entries = (
+      (await database.db.execute(
+        sql`select type, balance_delta, margin_delta from ledger_entries
+            where memo like ${`order ${placed.id} filled at %`} order by type`,
+      )) as unknown as { rows: Array<{ type: number; balance_delta: string; margin_delta: string }> }
+    ).rows;
+    expect(entries.map((e) => e.type)).toEqual([LEDGER_TYPE.TRADE_FEE, LEDGER_TYPE.FILL_MARGIN_ADJUSTMENT]);
+    const [fee, margin] = entries as [(typeof entries)[0], (typeof entries)[0]];
+    const marginBack = money(placed.margin).minus(money(row.margin));
+    expect(money(margin.balance_delta).toFixed(6)).toBe(marginBack.toFixed(6));
+    expect(money(margin.margin_delta).toFixed(6)).toBe(marginBack.negated().toFixed(6));
+    expect(money(fee.balance_delta).toFixed(6)).toBe(money(placed.fee).minus(money(row.fee)).toFixed(6));
+    expect(money(fee.margin_delta).toFixed(6)).toBe('0.000000');
     expect(await findMismatchedAccounts(database.db)).toEqual([]);
   });
 });

@@ -239,6 +239,13 @@ describe.each(DB_KINDS)('trading on %s', (kind) => {
     expect((await getJson(s, '/v1/api/main/wallet/getBalance', { authorization: token })).data.balance).toBe(
       before,
     );
+    // The account history says what the money was: held, charged, then returned by the cancel.
+    const moves = (await call(token, '/v1/api/main/accountLog/forexChange', { page: 1 })).data.list;
+    expect(moves.slice(0, 3).map((e: { Type: number; MemoTran: string }) => [e.Type, e.MemoTran])).toEqual([
+      [12, 'Pending order cancelled (margin and fee returned)'],
+      [6, 'Trading fee'],
+      [5, 'Margin held'],
+    ]);
     expect(await findMismatchedAccounts(s.database.db)).toEqual([]);
   });
 

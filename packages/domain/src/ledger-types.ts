@@ -15,6 +15,10 @@ export const LEDGER_TYPE = {
   DEMO_RESET: 9,
   STAFF_ADJUSTMENT: 10,
   DEMO_OPENING_CREDIT: 11,
+  /** A pending order cancelled: the margin and fee it reserved come back in one entry. */
+  ORDER_CANCEL_REFUND: 12,
+  /** A pending order filled at another price than its target (a gap): the margin's difference. */
+  FILL_MARGIN_ADJUSTMENT: 13,
 } as const;
 
 export type LedgerType = (typeof LEDGER_TYPE)[keyof typeof LEDGER_TYPE];

@@ -981,7 +981,7 @@ export class TradingEngine {
   private cancelPending(o: LiveOrder, reason: string, fx: Effects): OrderRow {
     this.mustMove({
       userId: o.userId,
-      type: LEDGER_TYPE.POSITION_SETTLE,
+      type: LEDGER_TYPE.ORDER_CANCEL_REFUND,
       balanceDelta: addMicros(o.margin, o.fee),
       marginDelta: -o.margin,
       memo: `order ${o.id} cancelled`,
@@ -1183,16 +1183,27 @@ export class TradingEngine {
       this.cancelPending(o, 'gap_unfunded', fx);
       return;
     }
-    // Also when a higher margin and a lower fee cancel out: the account's margin must follow.
-    if (extra !== 0 || margin !== o.margin)
-      this.mustMove({
-        userId: o.userId,
-        type: LEDGER_TYPE.MARGIN_HOLD,
-        balanceDelta: -extra,
-        marginDelta: addMicros(margin, -o.margin),
-        memo: `order ${o.id} filled at ${text(fillPrice)}`,
-        idempotencyKey: `fill-adjust:${o.id}`,
-      });
+    // The margin's and the fee's differences as entries of their own (the fee is always its own
+    // entry, DESIGN §4); the one giving money back first, so each step is covered on its own.
+    const memo = `order ${o.id} filled at ${text(fillPrice)}`;
+    const marginMove: MicroMovement = {
+      userId: o.userId,
+      type: LEDGER_TYPE.FILL_MARGIN_ADJUSTMENT,
+      balanceDelta: addMicros(o.margin, -margin),
+      marginDelta: addMicros(margin, -o.margin),
+      memo,
+      idempotencyKey: `fill-adjust:${o.id}`,
+    };
+    const feeMove: MicroMovement = {
+      userId: o.userId,
+      type: LEDGER_TYPE.TRADE_FEE,
+      balanceDelta: addMicros(o.fee, -fee),
+      memo,
+      idempotencyKey: `fill-fee:${o.id}`,
+    };
+    const moves =
+      marginMove.balanceDelta >= feeMove.balanceDelta ? [marginMove, feeMove] : [feeMove, marginMove];
+    for (const m of moves) if (m.balanceDelta !== 0) this.mustMove(m);
     this.openFilled(o, q, pq, fillPrice, margin, fee, fx);
   }
 
