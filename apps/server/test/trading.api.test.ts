@@ -186,6 +186,9 @@ describe.each(DB_KINDS)('trading on %s', (kind) => {
     expect(closed.data).toMatchObject({ Status: 3, CloseReason: 'user' });
     const expected = (o.Price - closed.data.ClosePrice) * 0.1; // sell: (open − close) × qty × 1
     expect(Number(closed.data.FactProfits)).toBeCloseTo(expected, 5);
+    // An order's money keeps its 6 stored decimals on the wire, whatever its value.
+    for (const field of ['FactProfits', 'TradeFee', 'CautionMoney'])
+      expect([field, closed.data[field]]).toEqual([field, expect.stringMatching(/^-?\d+\.\d{6}$/)]);
     const history = await call(token, '/v1/api/forex/my_deal', { status: 3, page: 1 });
     expect(history.data.data.map((x: { Id: number }) => x.Id)).toContain(o.Id);
     expect((await call(token, '/v1/api/forex/my_deal', { status: 1, page: 1 })).data.total).toBe(0);
@@ -231,11 +234,13 @@ describe.each(DB_KINDS)('trading on %s', (kind) => {
     expect(c.data).toMatchObject({
       Status: 4,
       CloseReason: 'cancelled',
-      TradeFee: '0',
+      TradeFee: '0.000000',
       CautionMoney: '0.000000',
     });
     const history = (await call(token, '/v1/api/forex/my_deal', { status: 3, page: 1 })).data.data;
-    expect(history).toEqual([expect.objectContaining({ Id: p.Id, TradeFee: '0', CautionMoney: '0.000000' })]);
+    expect(history).toEqual([
+      expect.objectContaining({ Id: p.Id, TradeFee: '0.000000', CautionMoney: '0.000000' }),
+    ]);
     expect((await getJson(s, '/v1/api/main/wallet/getBalance', { authorization: token })).data.balance).toBe(
       before,
     );

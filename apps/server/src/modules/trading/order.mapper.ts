@@ -4,10 +4,8 @@ import type { OrderRow } from '../../engine/order.repository.ts';
 import type { InstrumentRecord } from '../market/market-runtime.ts';
 
 const num = (v: string | null) => (v === null ? 0 : Number(v));
-const text6 = (v: string | null) =>
-  money(v ?? '0')
-    .toDecimalPlaces(6)
-    .toFixed();
+/** Money of an order (fee, profit) with its 6 stored decimals, as CautionMoney and the pushes show it. */
+const text6 = (v: string | null) => money(v ?? '0').toFixed(6);
 const iso = (d: Date | null) => (d ? d.toISOString() : '');
 
 /** Database row → spec §3 Order; live figures (current price, floating profit) come from the engine. */
