@@ -203,6 +203,23 @@ describe.each(DB_KINDS)('trading on %s', (kind) => {
     expect(await findMismatchedAccounts(s.database.db)).toEqual([]);
   });
 
+  it('lists history by when each order ended, most recent first', async () => {
+    const token = await demo('trade-history-0001');
+    const older = (await submit(token, {})).data;
+    const newer = (await submit(token, {})).data;
+    const pending = (
+      await submit(token, { status: 0, target_price: (btc.ForexQuotations.Bid * 0.5).toFixed(2) })
+    ).data;
+    s.tick(1_000);
+    await call(token, '/v1/api/forex/close', { id: newer.Id });
+    s.tick(1_000);
+    await call(token, '/v1/api/forex/cancel_trade', { id: pending.Id });
+    s.tick(1_000);
+    await call(token, '/v1/api/forex/close', { id: older.Id });
+    const history = (await call(token, '/v1/api/forex/my_deal', { status: 3, page: 1 })).data.data;
+    expect(history.map((o: { Id: number }) => o.Id)).toEqual([older.Id, pending.Id, newer.Id]);
+  });
+
   it("refuses another user's order ids on close, cancel and set_stop_price", async () => {
     const owner = await demo('trade-owner-0001');
     const other = await demo('trade-other-0001');

@@ -7,7 +7,7 @@ export async function selectPage<T extends PgTable>(
   db: DbOrTx,
   table: T,
   where: SQL | undefined,
-  orderBy: SQL | PgColumn,
+  orderBy: SQL | PgColumn | Array<SQL | PgColumn>,
   page: number,
   size: number,
 ): Promise<{ rows: InferSelectModel<T>[]; total: number }> {
@@ -17,7 +17,7 @@ export async function selectPage<T extends PgTable>(
       .select()
       .from(t)
       .where(where)
-      .orderBy(orderBy)
+      .orderBy(...(Array.isArray(orderBy) ? orderBy : [orderBy]))
       .limit(size)
       .offset((page - 1) * size),
     db.select({ n: count() }).from(t).where(where),

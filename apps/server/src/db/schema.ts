@@ -261,6 +261,10 @@ export const orders = pgTable(
   (t) => [
     index('orders_user_status_idx').on(t.userId, t.status, t.id),
     index('orders_live_idx').on(t.status).where(sql`${t.status} in (0, 1)`),
+    // History pages, most recently closed first.
+    index('orders_user_history_idx')
+      .on(t.userId, t.closedAt.desc(), t.id.desc())
+      .where(sql`${t.status} in (3, 4)`),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { selectPage } from '../db/paging.ts';
 import { orders } from '../db/schema.ts';
@@ -38,7 +38,11 @@ export async function listUserOrders(
   pageSize: number,
 ) {
   const where = and(eq(orders.userId, userId), inArray(orders.status, statuses));
-  return selectPage(db, orders, where, desc(orders.id), page, pageSize);
+  // Live lists newest first; history by when each order ended (an old position closed just now
+  // comes first), served by `orders_user_history_idx`.
+  const ended = statuses.every((s) => s === 3 || s === 4);
+  const order = ended ? [sql`${orders.closedAt} desc nulls last`, desc(orders.id)] : [desc(orders.id)];
+  return selectPage(db, orders, where, order, page, pageSize);
 }
 
 /**

@@ -1,0 +1,2 @@
+-- The history tab lists closed and cancelled orders by when they ended, most recent first.
+CREATE INDEX "orders_user_history_idx" ON "orders" USING btree ("user_id","closed_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "orders"."status" in (3, 4);
