@@ -1,8 +1,11 @@
+import { translate } from '@meridian/i18n/node';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '../src/lib/app-error.ts';
 import { COMMAND_BURST, COMMANDS_PER_SECOND } from '../src/lib/command-rate.ts';
 import {
   ABANDONED_CLAIM_MS,
+  answerOnce,
   claimKey,
   pruneKeys,
   releaseKey,
@@ -428,6 +431,12 @@ describe.each(DB_KINDS)('trading on %s', (kind) => {
       await s.app.inject({ method: 'GET', url: url.replace('cont=0.1', 'cont=0.100'), headers })
     ).json();
     expect(same).toEqual(first);
+    // Repeated in another language: the same answer, its message in the repeat's language.
+    const inChinese = (
+      await s.app.inject({ method: 'GET', url, headers: { ...headers, lang: 'hk' } })
+    ).json();
+    expect(inChinese).toEqual({ ...first, msg: translate('hk', 'ok.order_confirmed') });
+    expect(inChinese.msg).not.toBe(first.msg);
     expect((await call(token, '/v1/api/forex/my_deal', { status: 1, page: 1 })).data.total).toBe(1);
     // A refusal is remembered too; another key acts again.
     const other = (
@@ -571,6 +580,34 @@ describe.each(DB_KINDS)('trading on %s', (kind) => {
       kind: 'in_progress',
     });
     await releaseKey(s.database.db, userId, key, t0);
+  });
+
+  it("keeps a refusal as a key's answer, but frees the key when the engine was recovering (nothing done)", async () => {
+    const userId = 9_000_003;
+    const request = (sentKey: string) => ({
+      ownerId: userId,
+      sentKey,
+      route: '/v1/api/forex/close',
+      digest: 'digest-r',
+      lang: 'en' as const,
+      msgKey: 'ok.order_closed',
+    });
+    const refuse = (name: 'ORDER_NOT_HOLDING' | 'SERVICE_RECOVERING') => () => {
+      throw new AppError(name);
+    };
+    await expect(
+      answerOnce(s.database.db, request('refused-0001'), refuse('ORDER_NOT_HOLDING')),
+    ).rejects.toThrow();
+    expect(await answerOnce(s.database.db, request('refused-0001'), () => 'acted')).toMatchObject({
+      code: 4021,
+    });
+    await expect(
+      answerOnce(s.database.db, request('recovering-0001'), refuse('SERVICE_RECOVERING')),
+    ).rejects.toThrow();
+    expect(await answerOnce(s.database.db, request('recovering-0001'), () => 'acted')).toMatchObject({
+      code: 1,
+      data: 'acted',
+    });
   });
 
   it('takes over an idempotency claim left unanswered by a dead process, and prunes old answers', async () => {

@@ -495,7 +495,8 @@ export class TradingEngine {
    */
   private accountFor(userId: number): number {
     const slot = this.book.slotOf(userId);
-    if (this.recovering || this.journal.isFailed || slot === undefined) throw new AppError('SERVER_INTERNAL');
+    if (this.recovering || this.journal.isFailed) throw new AppError('SERVICE_RECOVERING');
+    if (slot === undefined) throw new AppError('SERVER_INTERNAL');
     return slot;
   }
 

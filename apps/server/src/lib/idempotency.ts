@@ -105,15 +105,31 @@ export async function storeAnswer(db: Db, userId: number, key: string, claimedAt
     .where(ownClaim(userId, key, claimedAt));
 }
 
-/** An unexpected failure leaves nothing done: free the key so the client may retry. */
+/** A failure that left nothing done (unexpected, or the engine recovering): free the key so the client may retry. */
 export async function releaseKey(db: Db, userId: number, key: string, claimedAt: Date) {
   await db.delete(idempotencyKeys).where(ownClaim(userId, key, claimedAt));
+}
+
+/** A stored answer: the envelope, and what its message was made from (absent in older rows). */
+interface StoredAnswer {
+  code: number;
+  msg: string;
+  data: unknown;
+  msgKey?: string;
+  params?: Record<string, string | number>;
+}
+
+/** The stored answer as an envelope whose message is in the repeat's language (DESIGN §6). */
+function replayIn(lang: Language, stored: unknown): unknown {
+  const a = stored as StoredAnswer | null;
+  if (!a || typeof a !== 'object' || typeof a.msgKey !== 'string') return stored;
+  return { code: a.code, msg: translate(lang, a.msgKey, a.params), data: a.data };
 }
 
 /**
  * Runs a request once per key (DESIGN §4) and answers its envelope: a repeat gets the stored
  * answer (a refusal included), a different request under the key is refused; an unexpected
- * failure frees the key so the client may retry.
+ * failure or the engine's recovery frees the key so the client may retry.
  */
 export async function answerOnce(
   db: Db,
@@ -132,18 +148,22 @@ export async function answerOnce(
   const key = scopedKey(request.route, request.sentKey);
   const claim = await claimKey(db, ownerId, key, request.route, request.digest, new Date());
   if (claim.kind === 'other_request') throw new AppError('REQUEST_KEY_REUSED');
-  if (claim.kind === 'done') return claim.response;
+  if (claim.kind === 'done') return replayIn(lang, claim.response);
   if (claim.kind === 'in_progress') throw new AppError('REQUEST_IN_PROGRESS');
   try {
     const envelope = { code: SUCCESS_CODE, msg: translate(lang, request.msgKey), data: await run() };
-    await storeAnswer(db, ownerId, key, claim.claimedAt, envelope);
+    await storeAnswer(db, ownerId, key, claim.claimedAt, { ...envelope, msgKey: request.msgKey });
     return envelope;
   } catch (err) {
-    if (err instanceof AppError) {
+    // A refusal is the answer to keep, except 'recovering' (nothing was done, and the client's
+    // retry with this key must be able to act once the engine is back).
+    if (err instanceof AppError && err.errorName !== 'SERVICE_RECOVERING') {
       await storeAnswer(db, ownerId, key, claim.claimedAt, {
         code: err.code,
         msg: translate(lang, err.msgKey, err.params),
         data: null,
+        msgKey: err.msgKey,
+        ...(err.params ? { params: err.params } : {}),
       });
     } else {
       await releaseKey(db, ownerId, key, claim.claimedAt);
