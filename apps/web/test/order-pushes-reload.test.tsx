@@ -35,7 +35,7 @@ function mount(holding: OrderPages) {
   renderHook(() => useOrderPushes(() => {}), { wrapper });
   let now = 1_800_000_000_000;
   vi.spyOn(Date, 'now').mockImplementation(() => now);
-  const push = (ids: number[]) => {
+  const push = (ids: number[], margin = '2563.264000') => {
     now += 2_500; // past the 2 s the reload waits between two
     act(() =>
       handlers.get('FOREX_TRADE')!({
@@ -43,7 +43,7 @@ function mount(holding: OrderPages) {
         data: {
           ProfitsTotal: '1.76',
           HazardRate: '39000.00',
-          CautionMoneyAll: '2563.264000',
+          CautionMoneyAll: margin,
           NetValue: '100001.76',
           TransOrder: ids.map((Id) => ({ Id, UpdatePrice: 1.1652, FactProfits: '0.08' })),
         },
@@ -53,7 +53,10 @@ function mount(holding: OrderPages) {
   const reloads = () =>
     invalidate.mock.calls.filter(([f]) => JSON.stringify(f?.queryKey) === JSON.stringify(orderKeys.list(1)))
       .length;
-  return { push, reloads };
+  const summaryReloads = () =>
+    invalidate.mock.calls.filter(([f]) => JSON.stringify(f?.queryKey) === JSON.stringify(orderKeys.summary))
+      .length;
+  return { push, reloads, summaryReloads };
 }
 
 describe('FOREX_TRADE reloads the holding list only for positions it is missing', () => {
@@ -91,5 +94,16 @@ describe('FOREX_TRADE reloads the holding list only for positions it is missing'
     expect(reloads()).toBe(0);
     push([...range(10, 3), 2]); // an older pending order that filled
     expect(reloads()).toBe(1);
+  });
+
+  it('asks the summary afresh when the margin held moved (the balance moved with it)', () => {
+    const { push, summaryReloads } = mount({ pages: [page(range(10, 3), 8)], pageParams: [1] });
+    push(range(10, 3));
+    push(range(10, 3)); // prices moved, nothing placed or ended: the balance stands
+    expect(summaryReloads()).toBe(0);
+    push(range(10, 3), '2679.776000'); // a pending order placed from another device
+    expect(summaryReloads()).toBe(1);
+    push(range(10, 3), '2679.776000');
+    expect(summaryReloads()).toBe(1);
   });
 });

@@ -45,4 +45,15 @@ describe('chart labels in London time (spec §9)', () => {
     expect(londonTickLabel(winter, TICK.Month, 'en-GB')).toBe('Nov');
     expect(londonTickLabel(winter, TICK.Year, 'en-GB')).toBe('2026');
   });
+
+  it('uses Western digits and the Gregorian year in every language', () => {
+    for (const locale of ['fa', 'ar', 'th', 'hi']) {
+      expect([locale, londonTickLabel(winter, TICK.Time, locale)]).toEqual([locale, '12:30']);
+      expect([locale, londonTickLabel(winter, TICK.Year, locale)]).toEqual([
+        locale,
+        expect.stringContaining('2026'),
+      ]);
+      expect(londonDateTime(winter, locale)).toMatch(/2026/);
+    }
+  });
 });

@@ -9,10 +9,14 @@ function format(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateT
   const key = `${locale}|${JSON.stringify(options)}`;
   let f = cache.get(key);
   if (!f) {
+    // Western digits and the Gregorian calendar in every language (DECISIONS "Numbers on screen"):
+    // Persian would otherwise get Persian digits and the Solar Hijri year, Thai the Buddhist year,
+    // while the order screen shows Gregorian dates.
+    const fixed = { ...options, timeZone: CHART_TIME_ZONE, numberingSystem: 'latn', calendar: 'gregory' };
     try {
-      f = new Intl.DateTimeFormat(locale, { ...options, timeZone: CHART_TIME_ZONE });
+      f = new Intl.DateTimeFormat(locale, fixed);
     } catch {
-      f = new Intl.DateTimeFormat('en-GB', { ...options, timeZone: CHART_TIME_ZONE });
+      f = new Intl.DateTimeFormat('en-GB', fixed);
     }
     cache.set(key, f);
   }

@@ -31,10 +31,17 @@ export function useOrderPushes(onClosed: (ids: number[]) => void): void {
     // (another account, a stop-out since) must not stand in for the summary just fetched.
     useLiveOrders.getState().reset();
     let lastRefresh = 0;
+    let lastMargin: string | undefined;
     const offTrade = socket.on(TOPIC_FOREX_TRADE, (msg) => {
       const data = msg.data as ForexTradeData | undefined;
       if (!data || typeof data !== 'object') return;
       useLiveOrders.getState().apply(data);
+      // Pushes carry no balance: when the margin held moved (an order placed, filled or ended
+      // elsewhere: another device, a copied trade), the balance moved with it; the summary is
+      // asked afresh so balance, margin and net value add up again.
+      if (lastMargin !== undefined && data.CautionMoneyAll !== lastMargin)
+        void queryClient.invalidateQueries({ queryKey: orderKeys.summary });
+      lastMargin = data.CautionMoneyAll;
       const ids = (data.TransOrder ?? []).map((o) => o.Id);
       // Pending orders that are positions now (filled): off the pending list, its open detail
       // closed (its Cancel no longer applies), the holding list and the summary reloaded.
