@@ -100,6 +100,24 @@ describe('quantity stepper (spec §5: − / + by Pip, minus disabled when quanti
     expect(stepQuantity('', '0.01', -1)).toBe('');
   });
 
+  it('steps onto the lot grid from a typed quantity off it (the server takes whole steps only)', () => {
+    expect(stepQuantity('0.015', '0.01', 1)).toBe('0.02');
+    expect(stepQuantity('0.015', '0.01', -1)).toBe('0.01');
+    expect(stepQuantity('0.025', '0.01', -1, '0.01')).toBe('0.02');
+    expect(stepQuantity('1.5', '0.01', 1, '0.01')).toBe('1.51');
+  });
+
+  it('keeps to the minimum when it is larger than the step', () => {
+    // Minimum 0.1, step 0.05: 0.1 is the floor; + from below it goes to it.
+    expect(canDecrease('0.1', '0.05', '0.1')).toBe(false);
+    expect(canDecrease('0.15', '0.05', '0.1')).toBe(true);
+    expect(stepQuantity('0.15', '0.05', -1, '0.1')).toBe('0.10');
+    expect(stepQuantity('0.12', '0.05', -1, '0.1')).toBe('0.10');
+    expect(stepQuantity('0.1', '0.05', -1, '0.1')).toBe('0.1');
+    expect(stepQuantity('0.05', '0.05', 1, '0.1')).toBe('0.10');
+    expect(stepQuantity('', '0.05', 1, '0.1')).toBe('0.10');
+  });
+
   it('starts at the instrument minimum with its first leverage option', () => {
     expect(initialFormState(BTCUSD)).toMatchObject({
       quantity: '0.01',

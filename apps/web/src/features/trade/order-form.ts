@@ -61,27 +61,42 @@ const parsed = (text: string) => {
 /** A quantity as the stepper reads it: '1.' (half typed) is 1. */
 const typedQuantity = (text: string) => parsed(text.endsWith('.') ? text.slice(0, -1) : text);
 
-/** Spec §5: the minus control is disabled when quantity − Pip would be 0 or less (or nothing is typed). */
-export function canDecrease(quantity: string, pip: string): boolean {
+/**
+ * Spec §5: the minus control is disabled when quantity − Pip would be 0 or less (or nothing is
+ * typed); and at the instrument's minimum, where a step down could only give a quantity the server
+ * refuses (an instrument whose minimum is larger than its step).
+ */
+export function canDecrease(quantity: string, pip: string, min?: string): boolean {
   const q = typedQuantity(quantity);
   const step = parsed(pip);
   if (q === null || step === null) return false;
-  return q.minus(step).gt(0);
+  const floor = min === undefined ? null : parsed(min);
+  return q.minus(step).gt(0) && (floor === null || q.gt(floor));
 }
 
 /**
- * − / + by the instrument's `Pip` (its lot step), kept at the step's decimals. An empty or
- * unreadable quantity becomes one step (the + control) or stays as it is (the − control).
+ * − / + by the instrument's `Pip` (its lot step) onto the step's grid (the server takes whole
+ * steps only: 0.015 steps to 0.02 or 0.01), never below the minimum, at the step's decimals. An
+ * empty or unreadable quantity becomes the minimum (the + control) or stays as it is (−).
  */
-export function stepQuantity(quantity: string, pip: string, direction: 1 | -1): string {
+export function stepQuantity(quantity: string, pip: string, direction: 1 | -1, min?: string): string {
   const step = parsed(pip);
   if (step === null || !step.gt(0)) return quantity;
-  const places = Math.max(decimalsOf(pip.trim()), 0);
+  const floor = min === undefined ? null : parsed(min);
+  const places = Math.max(decimalsOf(pip.trim()), min === undefined ? 0 : decimalsOf(min.trim()));
   const q = typedQuantity(quantity);
-  if (q === null) return direction === 1 ? step.toFixed(places) : quantity;
-  const next = direction === 1 ? q.plus(step) : q.minus(step);
+  if (q === null) return direction === 1 ? (floor ?? step).toFixed(places) : quantity;
+  const steps = q.div(step);
+  const onGrid = steps.isInteger();
+  const k = direction === 1 ? steps.floor().plus(1) : onGrid ? steps.minus(1) : steps.floor();
+  let next = k.times(step);
+  if (floor !== null && next.lt(floor)) {
+    // Below the minimum: + goes to it; − stays put at or under it (its control is disabled there).
+    if (direction === -1 && !q.gt(floor)) return quantity;
+    next = floor;
+  }
   if (!next.gt(0)) return quantity;
-  return next.toFixed(Math.max(places, q.decimalPlaces()));
+  return next.toFixed(places);
 }
 
 /** The catalog key of the first problem a submit should show, or null when the form may be sent. */

@@ -163,8 +163,10 @@ export function OrderForm({ instrument, instruments, prices, marketOpen }: Order
             type="button"
             className={styles.stepButton}
             aria-label={t('trade.decrease')}
-            disabled={!canDecrease(form.quantity, instrument.Pip)}
-            onClick={() => set({ quantity: stepQuantity(form.quantity, instrument.Pip, -1) })}
+            disabled={!canDecrease(form.quantity, instrument.Pip, instrument.ForexMinCont)}
+            onClick={() =>
+              set({ quantity: stepQuantity(form.quantity, instrument.Pip, -1, instrument.ForexMinCont) })
+            }
             data-testid="quantity-minus"
           >
             −
@@ -181,14 +183,19 @@ export function OrderForm({ instrument, instruments, prices, marketOpen }: Order
             type="button"
             className={styles.stepButton}
             aria-label={t('trade.increase')}
-            onClick={() => set({ quantity: stepQuantity(form.quantity, instrument.Pip, 1) })}
+            onClick={() =>
+              set({ quantity: stepQuantity(form.quantity, instrument.Pip, 1, instrument.ForexMinCont) })
+            }
             data-testid="quantity-plus"
           >
             +
           </button>
         </div>
         <p className={styles.hint}>
-          {t('trade.quantityHint', { min: instrument.ForexMinCont, step: instrument.Pip })}
+          {t('trade.quantityHint', {
+            min: groupDecimal(instrument.ForexMinCont),
+            step: groupDecimal(instrument.Pip),
+          })}
         </p>
       </div>
 
