@@ -117,5 +117,22 @@ describe('routing, languages and the demo session (phone)', () => {
     await page.getByText(label('en', 'login.demo'), { exact: true }).click();
     await page.goto('/#/user');
     await expect.poll(() => page.locator('body').innerText()).toContain(uid!);
+
+    // Spec §2: every navigation starts at the top: a link typed or followed by its hash (a history
+    // entry without state), and a back navigation too.
+    await page.goto('/#/trade');
+    await page.getByTestId('candle-chart').waitFor();
+    await page.evaluate(() => window.scrollTo(0, 300));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await page.evaluate(() => {
+      location.hash = '#/user';
+    });
+    await expect.poll(() => new URL(page.url()).hash).toBe('#/user');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goBack();
+    await page.getByTestId('candle-chart').waitFor();
+    await page.evaluate(() => window.scrollTo(0, 300));
+    await page.goForward();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 });

@@ -15,8 +15,11 @@ export function RootLayout() {
   const location = useLocation();
   const first = useRef(true);
   useMarginCallAlert();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation (location.key)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation
   useEffect(() => {
+    // Spec §2: every navigation starts at the top, a back navigation too (not the browser's
+    // restored position).
+    if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
     window.scrollTo(0, 0);
     socket.ensureConnected();
     if (first.current) {
@@ -26,7 +29,9 @@ export function RootLayout() {
     if (TRADE_LIST_PATHS.has(location.pathname)) {
       void queryClient.invalidateQueries({ queryKey: tradeListKeys.all });
     }
-  }, [location.key]);
+    // The key alone misses a hash typed or linked to (a history entry without state has the key
+    // 'default', as the first one has): the path and query tell those apart.
+  }, [location.key, location.pathname, location.search]);
   return <Outlet />;
 }
 
