@@ -29,6 +29,7 @@ describe('API host rule (spec §7, DESIGN §1)', () => {
   it('derives the socket url (wss on https)', () => {
     expect(socketUrl(loc('www.x.com'))).toBe('wss://api.x.com/v1/ws');
     expect(socketUrl(loc('127.0.0.1', 'http:', '8080'))).toBe('ws://127.0.0.1:8080/v1/ws');
+    expect(socketUrl(loc('127.0.0.1', 'http:', '8080'), 'ar')).toBe('ws://127.0.0.1:8080/v1/ws?lang=ar');
   });
 
   it('serves relative asset paths from the API host', () => {

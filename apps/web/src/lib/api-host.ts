@@ -44,9 +44,11 @@ export function apiOrigin(loc: PageLocation): string {
 }
 
 /** `wss://api.x.com/v1/ws` (or `ws://` on plain http). */
-export function socketUrl(loc: PageLocation): string {
+export function socketUrl(loc: PageLocation, lang?: string): string {
   const scheme = loc.protocol === 'https:' ? 'wss:' : 'ws:';
-  return `${scheme}//${withPort(apiHostname(loc.hostname), loc.port)}/v1/ws`;
+  // A browser cannot set headers on a WebSocket: the socket's replies learn the language here.
+  const query = lang ? `?lang=${encodeURIComponent(lang)}` : '';
+  return `${scheme}//${withPort(apiHostname(loc.hostname), loc.port)}/v1/ws${query}`;
 }
 
 /** A server asset path (`/uploads/…`) served from the API host; absolute URLs pass through. */

@@ -3,10 +3,11 @@ import { createTickBatcher, type LiveQuote } from '../stores/quotes';
 import { useSession } from '../stores/session';
 import { socketUrl } from './api-host';
 import { TOPIC_DAY_MARKET } from './calls';
+import { currentLanguage } from './i18n';
 import { SocketClient } from './socket';
 
 /** The app's single socket client. */
-export const socket = new SocketClient({ url: () => socketUrl(location) });
+export const socket = new SocketClient({ url: () => socketUrl(location, currentLanguage()) });
 
 export interface RealtimeHooks {
   /** The socket is back after a gap: reload what its pushes would have changed. */

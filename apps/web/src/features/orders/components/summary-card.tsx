@@ -43,8 +43,10 @@ export function SummaryCard() {
         <span className={`${styles.summaryBig} num`} data-testid="net-value">
           {netValue ? usdText(netValue) : '--'}
         </span>
-        <span className={`${styles.summaryProfit} num ${styles[signOf(profit)]}`}>
-          {t('orders.floatingProfit', { amount: profit ? profitText(profit) : '--' })}
+        {/* A sentence in the page's direction, its amount isolated (FSI…PDI) so a minus stays on it:
+            as one left-to-right block the Arabic line read '-1.50 <label>' from the wrong side. */}
+        <span className={`${styles.summaryProfit} ${styles[signOf(profit)]}`}>
+          {t('orders.floatingProfit', { amount: `\u2068${profit ? profitText(profit) : '--'}\u2069` })}
         </span>
       </div>
       <dl className={styles.summaryGrid}>

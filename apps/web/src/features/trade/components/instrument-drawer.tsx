@@ -1,9 +1,11 @@
 import type { Category, Instrument } from '@meridian/contracts';
+import { isRightToLeft } from '@meridian/i18n';
 import { Popup } from 'antd-mobile';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchIcon } from '../../../components/icons';
 import { formatChange, formatPrice, trendOf } from '../../../lib/format';
+import { currentLanguage } from '../../../lib/i18n';
 import { useQuoteValue } from '../../../stores/quotes';
 import styles from './trade.module.css';
 
@@ -77,7 +79,8 @@ export function InstrumentDrawer({
       visible={open}
       onMaskClick={onClose}
       onClose={onClose}
-      position="left"
+      // It slides in from the side the page starts on: the right in Arabic and Persian.
+      position={isRightToLeft(currentLanguage()) ? 'right' : 'left'}
       bodyClassName={styles.drawer}
       destroyOnClose
     >
