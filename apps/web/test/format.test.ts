@@ -56,7 +56,7 @@ describe('display formatting', () => {
 });
 
 describe('prices in input boxes (what the API takes)', () => {
-  it('stay plain in every language while the screen shows them localized', async () => {
+  it("are kept plain in every language and shown with the language's decimal mark", async () => {
     const { i18n } = await import('../src/lib/i18n');
     const { inputPriceText, priceText } = await import('../src/features/orders/format');
     const order = { ForexTradeLists: { Code: 'EURUSD', ShowCode: 'EUR/USD', PricePrecision: 5 } };
@@ -67,6 +67,15 @@ describe('prices in input boxes (what the API takes)', () => {
       expect(priceText(1.16512, order)).toBe('1,16512');
       expect(inputPriceText(1.16512, order)).toBe('1.16512');
       expect(inputPriceText(0, order)).toBe('');
+      // The box shows it with the language's mark and reads back either mark.
+      const { boxDecimal } = await import('../src/lib/format');
+      const { acceptDecimalInput, LOT_LIMITS } = await import('../src/lib/decimal-input');
+      expect(boxDecimal('1.16512')).toBe('1,16512');
+      expect(boxDecimal('0.01', 'en')).toBe('0.01');
+      expect(boxDecimal('0.01', 'hi')).toBe('0.01');
+      expect(boxDecimal('12')).toBe('12');
+      expect(acceptDecimalInput(`${boxDecimal('0.0')}2`, '0.0', LOT_LIMITS)).toBe('0.02');
+      expect(acceptDecimalInput(boxDecimal('1.'), '1', LOT_LIMITS)).toBe('1.');
       // A profit's sign comes from its value, whatever the language writes before the digits.
       const { profitText } = await import('../src/features/orders/format');
       for (const lang of ['fi', 'et', 'fa', 'ar', 'de']) {

@@ -39,10 +39,11 @@ describe('editing stops in a language with a decimal comma', () => {
     });
     expect(screen.getByTestId('detail-sl').textContent).toBe('1,16000');
     await act(async () => fireEvent.click(screen.getByTestId('edit-stops')));
-    expect((screen.getByTestId('edit-sl') as HTMLInputElement).value).toBe('1.16000');
-    expect((screen.getByTestId('edit-tp') as HTMLInputElement).value).toBe('1.17123');
-    // A trader types the German way: the comma becomes the point the API takes.
+    // The boxes show the German comma too; what is sent is the point the API takes.
+    expect((screen.getByTestId('edit-sl') as HTMLInputElement).value).toBe('1,16000');
+    expect((screen.getByTestId('edit-tp') as HTMLInputElement).value).toBe('1,17123');
     await act(async () => fireEvent.change(screen.getByTestId('edit-tp'), { target: { value: '1,175' } }));
+    expect((screen.getByTestId('edit-tp') as HTMLInputElement).value).toBe('1,175');
     await act(async () => fireEvent.click(screen.getByText('Confirm')));
     expect(onSetStops).toHaveBeenCalledWith(order, '1.16000', '1.175');
   });

@@ -22,6 +22,25 @@ function numberFormat(lang: Language, options: Intl.NumberFormatOptions): Intl.N
   return f;
 }
 
+/** The language's decimal mark: ',' in German, '.' in English. */
+export function decimalMark(lang: Language = currentLanguage()): string {
+  return (
+    numberFormat(lang, {})
+      .formatToParts(1.5)
+      .find((p) => p.type === 'decimal')?.value ?? '.'
+  );
+}
+
+/**
+ * A decimal box's text (kept in the API's form, '0.01') as the language writes it: '0,01' in
+ * German, so the box agrees with every other figure on the screen. No grouping: what the box shows
+ * is read back as typed (`acceptDecimalInput` takes either mark).
+ */
+export function boxDecimal(text: string, lang: Language = currentLanguage()): string {
+  const mark = decimalMark(lang);
+  return mark === '.' ? text : text.replace('.', mark);
+}
+
 /** The decimal places of a plain decimal text ('12.30' → 2), or null when it is not one. */
 function placesOf(text: string): number | null {
   const match = /^-?\d+(?:\.(\d+))?$/.exec(text);

@@ -3,7 +3,7 @@ import { Dialog, Popup } from 'antd-mobile';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { acceptDecimalInput, priceLimits } from '../../../lib/decimal-input';
-import { groupDecimal } from '../../../lib/format';
+import { boxDecimal, groupDecimal } from '../../../lib/format';
 import type { SetStops } from '../api/order-actions';
 import { inputPriceText, isBuy, priceText, profitText, signOf, timeText, usd6Text } from '../format';
 import { usePendingFillPrice } from '../hooks/use-pending-fill-price';
@@ -153,7 +153,7 @@ function DetailBody({
               id="edit-sl"
               className={`${styles.input} num`}
               inputMode="decimal"
-              value={stopLoss}
+              value={boxDecimal(stopLoss)}
               placeholder={t('orders.stopsNone')}
               onChange={(e) => setStopLoss(acceptDecimalInput(e.target.value, stopLoss, STOP_LIMITS))}
               data-testid="edit-sl"
@@ -165,7 +165,7 @@ function DetailBody({
               id="edit-tp"
               className={`${styles.input} num`}
               inputMode="decimal"
-              value={takeProfit}
+              value={boxDecimal(takeProfit)}
               placeholder={t('orders.stopsNone')}
               onChange={(e) => setTakeProfit(acceptDecimalInput(e.target.value, takeProfit, STOP_LIMITS))}
               data-testid="edit-tp"

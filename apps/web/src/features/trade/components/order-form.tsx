@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ChevronDownIcon } from '../../../components/icons';
 import { acceptDecimalInput, LOT_LIMITS, priceLimits } from '../../../lib/decimal-input';
-import { formatPrice, groupDecimal } from '../../../lib/format';
+import { boxDecimal, formatPrice, groupDecimal } from '../../../lib/format';
 import { useSingleFlight } from '../../../lib/single-flight';
 import { toast } from '../../../lib/toast';
 import { useQuotes } from '../../../stores/quotes';
@@ -144,7 +144,7 @@ export function OrderForm({ instrument, instruments, prices, marketOpen }: Order
             id="order-price"
             className={`${styles.input} num`}
             inputMode="decimal"
-            value={form.price}
+            value={boxDecimal(form.price)}
             placeholder={t('trade.enterPrice')}
             onChange={(e) =>
               set({ price: acceptDecimalInput(e.target.value, form.price, priceLimits(precision)) })
@@ -175,7 +175,7 @@ export function OrderForm({ instrument, instruments, prices, marketOpen }: Order
             id="order-quantity"
             className={`${styles.input} ${styles.stepInput} num`}
             inputMode="decimal"
-            value={form.quantity}
+            value={boxDecimal(form.quantity)}
             onChange={(e) => set({ quantity: acceptDecimalInput(e.target.value, form.quantity, LOT_LIMITS) })}
             data-testid="order-quantity"
           />
@@ -225,7 +225,7 @@ export function OrderForm({ instrument, instruments, prices, marketOpen }: Order
             className={`${styles.input} num`}
             inputMode="decimal"
             disabled={!form.stopLossOn}
-            value={form.stopLoss}
+            value={boxDecimal(form.stopLoss)}
             placeholder={t('trade.stopPrice')}
             aria-label={t('trade.stopLoss')}
             onChange={(e) =>
@@ -246,7 +246,7 @@ export function OrderForm({ instrument, instruments, prices, marketOpen }: Order
             className={`${styles.input} num`}
             inputMode="decimal"
             disabled={!form.takeProfitOn}
-            value={form.takeProfit}
+            value={boxDecimal(form.takeProfit)}
             placeholder={t('trade.stopPrice')}
             aria-label={t('trade.takeProfit')}
             onChange={(e) =>
