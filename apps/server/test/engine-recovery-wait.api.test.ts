@@ -96,6 +96,14 @@ describe('trading engine: commands during a long recovery', () => {
     );
     await recovering;
 
+    // A compliance (un)freeze waits the recovery out, however long: its stored flag is written
+    // first, and a rebuild that read the account before it would leave memory disagreeing.
+    expect(engine.isRecovering).toBe(true);
+    let applied = false;
+    const unfreezing = engine.setTradingFrozen(userId, false).then(() => {
+      applied = true;
+    });
+
     const started = Date.now();
     const refused = await engine.submit(userId, marketBuy(btc.id)).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(AppError);
@@ -104,11 +112,14 @@ describe('trading engine: commands during a long recovery', () => {
     await expect(engine.close(userId, 1)).rejects.toMatchObject({ errorName: 'SERVICE_RECOVERING' });
     await expect(engine.figures(userId)).rejects.toMatchObject({ errorName: 'SERVICE_RECOVERING' });
 
+    expect(applied).toBe(false); // still waiting, past the commands' bound
     // A command that arrives while it lasts, but within its wait, is served once it is over.
     const waiting = engine.submit(userId, marketBuy(btc.id));
     setTimeout(() => releaseFence(), 100);
     const served = await waiting;
     expect(await first).toBe('failed');
+    await unfreezing;
+    expect(engine.isRecovering).toBe(false);
     await engine.settled();
 
     // Nothing of the refused commands happened: only the one served is in the database.

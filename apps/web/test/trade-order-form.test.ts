@@ -116,6 +116,10 @@ describe('quantity stepper (spec §5: − / + by Pip, minus disabled when quanti
     expect(stepQuantity('0.1', '0.05', -1, '0.1')).toBe('0.1');
     expect(stepQuantity('0.05', '0.05', 1, '0.1')).toBe('0.10');
     expect(stepQuantity('', '0.05', 1, '0.1')).toBe('0.10');
+    // A minimum off the step's grid: the first whole step above it.
+    expect(stepQuantity('0.05', '0.05', 1, '0.12')).toBe('0.15');
+    expect(stepQuantity('0.2', '0.05', -1, '0.12')).toBe('0.15');
+    expect(canDecrease('0.15', '0.05', '0.12')).toBe(false);
   });
 
   it('starts at the instrument minimum with its first leverage option', () => {

@@ -17,9 +17,12 @@ function socket() {
 
 /** One user holding one JP225 position whose profit in USD follows `profit` (moved by USDJPY too). */
 function setup() {
-  const state = { profit: '-3.938222' };
+  const state = { profit: '-3.938222', recovering: false };
   const position = { id: 133, status: 1, instrumentId: JP225, userId: 1 };
   const engine = {
+    get isRecovering() {
+      return state.recovering;
+    },
     checkStopOut: async () => {},
     liveOrdersOf: () => [position],
     holdsAnyOf: (_u: number, ids: ReadonlySet<number>) => ids.has(JP225),
@@ -68,5 +71,18 @@ describe('AccountMonitor', () => {
     expect(a.sent).toHaveLength(1);
     expect(b.sent).toHaveLength(1);
     expect(b.sent[0]).toBe(a.sent[0]);
+  });
+
+  it('tells nothing while the engine rebuilds, and tells a socket that logged in meanwhile once it is over', async () => {
+    const { state, channels, monitor } = setup();
+    state.recovering = true;
+    const a = socket();
+    channels.add(1, a.conn);
+    await monitor.flush();
+    await monitor.flush();
+    expect(a.sent).toHaveLength(0);
+    state.recovering = false;
+    await monitor.flush();
+    expect(frames(a.sent)).toEqual(['-3.938222']);
   });
 });

@@ -57,7 +57,8 @@ export class AccountMonitor {
   }
 
   async flush() {
-    if (this.running) return;
+    // While the engine rebuilds, figures cannot be read: who is due stays marked for after it.
+    if (this.running || this.engine.isRecovering) return;
     this.running = true;
     try {
       if (this.tickedInstruments.size > 0) {
@@ -100,7 +101,7 @@ export class AccountMonitor {
               TransOrder: positions.map((o) => ({
                 Id: o.id,
                 UpdatePrice: this.engine.currentClosePrice(o),
-                FactProfits: this.engine.floatingProfit(o, rates)?.toFixed(6) ?? '0',
+                FactProfits: this.engine.floatingProfit(o, rates)?.toFixed(6) ?? '0.000000',
               })),
             },
           };

@@ -41,7 +41,9 @@ export async function listUserOrders(
   // Live lists newest first; history by when each order ended (an old position closed just now
   // comes first), served by `orders_user_history_idx`.
   const ended = statuses.every((s) => s === 3 || s === 4);
-  const order = ended ? [sql`${orders.closedAt} desc nulls last`, desc(orders.id)] : [desc(orders.id)];
+  const order = ended
+    ? [sql`${orders.closedAt} desc nulls last`, sql`${orders.id} desc nulls last`]
+    : [desc(orders.id)];
   return selectPage(db, orders, where, order, page, pageSize);
 }
 

@@ -464,8 +464,8 @@ export class TradingEngine {
     return this.prepare(userId);
   }
 
-  private async prepare(userId: number) {
-    const deadline = Date.now() + (this.deps.recoveryWaitMs ?? RECOVERY_WAIT_MS);
+  private async prepare(userId: number, waitMs = this.deps.recoveryWaitMs ?? RECOVERY_WAIT_MS) {
+    const deadline = Date.now() + waitMs;
     for (;;) {
       if (this.recovering) await this.recoveredBy(this.recovering, deadline);
       const loaded = this.book.ensure(userId);
@@ -476,8 +476,14 @@ export class TradingEngine {
     }
   }
 
+  /** Whether memory is being rebuilt after a failed write (commands wait, then are refused). */
+  get isRecovering(): boolean {
+    return this.recovering !== null || this.journal.isFailed;
+  }
+
   /** Waits for a recovery until the deadline; past it the command is refused, nothing done. */
   private async recoveredBy(recovering: Promise<void>, deadline: number) {
+    if (deadline === Number.POSITIVE_INFINITY) return recovering;
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<'late'>((resolve) => {
       timer = setTimeout(() => resolve('late'), Math.max(0, deadline - Date.now()));
@@ -1373,9 +1379,13 @@ export class TradingEngine {
 
   // ---- back office ---------------------------------------------------------------------------
 
-  /** Compliance freezes or unfreezes trading (the stored flag is written by the caller first). */
+  /**
+   * Compliance freezes or unfreezes trading (the stored flag is written by the caller first). Waits
+   * out a recovery however long it lasts: the stored flag is already written, and a rebuild that
+   * read the account before it would otherwise leave the account trading.
+   */
   async setTradingFrozen(userId: number, frozen: boolean) {
-    await this.prepare(userId);
+    await this.prepare(userId, Number.POSITIVE_INFINITY);
     this.book.frozen[this.accountFor(userId)] = frozen ? 1 : 0;
   }
 

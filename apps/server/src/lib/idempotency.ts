@@ -150,13 +150,12 @@ export async function answerOnce(
   if (claim.kind === 'other_request') throw new AppError('REQUEST_KEY_REUSED');
   if (claim.kind === 'done') return replayIn(lang, claim.response);
   if (claim.kind === 'in_progress') throw new AppError('REQUEST_IN_PROGRESS');
+  let data: unknown;
   try {
-    const envelope = { code: SUCCESS_CODE, msg: translate(lang, request.msgKey), data: await run() };
-    await storeAnswer(db, ownerId, key, claim.claimedAt, { ...envelope, msgKey: request.msgKey });
-    return envelope;
+    data = await run();
   } catch (err) {
-    // A refusal is the answer to keep, except 'recovering' (nothing was done, and the client's
-    // retry with this key must be able to act once the engine is back).
+    // A refusal is the answer to keep, except 'recovering' (nothing was done: a client's retry
+    // with this key may act once the engine is back).
     if (err instanceof AppError && err.errorName !== 'SERVICE_RECOVERING') {
       await storeAnswer(db, ownerId, key, claim.claimedAt, {
         code: err.code,
@@ -170,6 +169,11 @@ export async function answerOnce(
     }
     throw err;
   }
+  // It acted: should storing its answer fail, the claim stays (taken over only as an abandoned one,
+  // after ABANDONED_CLAIM_MS), never freed for a retry to act a second time at once.
+  const envelope = { code: SUCCESS_CODE, msg: translate(lang, request.msgKey), data };
+  await storeAnswer(db, ownerId, key, claim.claimedAt, { ...envelope, msgKey: request.msgKey });
+  return envelope;
 }
 
 /** Forgets keys claimed before `before` (answers past their retention). Returns how many. */

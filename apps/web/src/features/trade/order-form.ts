@@ -70,8 +70,15 @@ export function canDecrease(quantity: string, pip: string, min?: string): boolea
   const q = typedQuantity(quantity);
   const step = parsed(pip);
   if (q === null || step === null) return false;
-  const floor = min === undefined ? null : parsed(min);
+  const floor = lowestOnGrid(min, step);
   return q.minus(step).gt(0) && (floor === null || q.gt(floor));
+}
+
+/** The smallest whole number of steps at or above the minimum (staff may set one off the grid). */
+function lowestOnGrid(min: string | undefined, step: NonNullable<ReturnType<typeof parsed>>) {
+  const m = min === undefined ? null : parsed(min);
+  if (m === null || !step.gt(0)) return m;
+  return m.div(step).ceil().times(step);
 }
 
 /**
@@ -82,7 +89,7 @@ export function canDecrease(quantity: string, pip: string, min?: string): boolea
 export function stepQuantity(quantity: string, pip: string, direction: 1 | -1, min?: string): string {
   const step = parsed(pip);
   if (step === null || !step.gt(0)) return quantity;
-  const floor = min === undefined ? null : parsed(min);
+  const floor = lowestOnGrid(min, step);
   const places = Math.max(decimalsOf(pip.trim()), min === undefined ? 0 : decimalsOf(min.trim()));
   const q = typedQuantity(quantity);
   if (q === null) return direction === 1 ? (floor ?? step).toFixed(places) : quantity;
