@@ -236,4 +236,32 @@ describe('socket client (spec §7, §9)', () => {
     vi.advanceTimersByTime(60_000);
     expect(sockets).toHaveLength(1);
   });
+
+  it('reopens at once on a new URL (a language switch), logging in and resubscribing', () => {
+    let lang = 'en';
+    const reopened = new SocketClient({
+      url: () => `ws://127.0.0.1:8080/v1/ws?lang=${lang}`,
+      createSocket: (url) => {
+        const s = new FakeSocket(url);
+        sockets.push(s);
+        return s;
+      },
+    });
+    reopened.ensureConnected();
+    reopened.login('tok');
+    reopened.subscribe('DAY_MARKET');
+    last().open();
+    lang = 'de';
+    reopened.reopen();
+    expect(sockets).toHaveLength(2);
+    expect(last().url).toBe('ws://127.0.0.1:8080/v1/ws?lang=de');
+    last().open();
+    expect(last().sent).toEqual([
+      { type: 'login', token: 'tok' },
+      { type: 'sub', topic: 'DAY_MARKET' },
+    ]);
+    reopened.close();
+    reopened.reopen(); // closed for good: stays closed
+    expect(sockets).toHaveLength(2);
+  });
 });

@@ -7,7 +7,7 @@ import { currentLanguage, i18n, initI18n, onLanguageChanged } from '../lib/i18n'
 import { queueIdle, whenIdle, yieldToMain } from '../lib/idle';
 import { readLanguageCookie } from '../lib/language';
 import { queryClient } from '../lib/query-client';
-import { wireRealtime } from '../lib/realtime';
+import { socket, wireRealtime } from '../lib/realtime';
 import { call, configureRequest, fetchManifest, preloadHttpClient } from '../lib/request';
 import { resetSession, watchAccountChanges } from '../lib/session';
 import { showLoadingToast, toast } from '../lib/toast';
@@ -60,7 +60,11 @@ export async function bootstrap(container: HTMLElement): Promise<void> {
   await i18nReady;
   document.title = i18n.t('app.name');
   // Server-translated data (category names, msg) follows the language.
-  onLanguageChanged(() => void queryClient.invalidateQueries());
+  onLanguageChanged(() => {
+    void queryClient.invalidateQueries();
+    // The socket's replies learn the language from its URL (`?lang=`): connect again with it.
+    socket.reopen();
+  });
   watchAccountChanges();
 
   await yieldToMain();

@@ -90,6 +90,22 @@ export class SocketClient {
     this.open();
   }
 
+  /**
+   * Connects again at once (its URL may have changed: the language of its replies); logs in and
+   * resubscribes as after any gap, and says `resumed` like one.
+   */
+  reopen(): void {
+    if (this.stopped || (!this.socket && !this.reconnectTimer)) return;
+    if (this.connectedOnce) this.away = true;
+    this.clearTimers();
+    this.dropSocket();
+    if (this.reconnectTimer) {
+      clearTimeout(this.reconnectTimer);
+      this.reconnectTimer = null;
+    }
+    this.open();
+  }
+
   login(token: string): void {
     if (token !== this.token) this.loggedIn = false;
     this.token = token;
