@@ -1,4 +1,5 @@
 import { rolledBack } from '../db/fenced-writer.ts';
+import { TIMED_OUT, within } from '../lib/within.ts';
 import type { EntryDraft, JournalBatch } from './journal.repository.ts';
 import type { OrderRow } from './order.repository.ts';
 
@@ -55,15 +56,11 @@ export class Journal {
 
   /** `landed`, or null when it fails or outlasts `landedWaitMs` (unknown: decided after the rebuild). */
   private async landedWithin(batch: JournalBatch): Promise<boolean | null> {
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<null>((resolve) => {
-      timer = setTimeout(() => resolve(null), this.landedWaitMs);
-    });
-    try {
-      return await Promise.race([this.landed(batch).catch(() => null), late]);
-    } finally {
-      clearTimeout(timer);
-    }
+    const landed = await within(
+      this.landed(batch).catch(() => null),
+      this.landedWaitMs,
+    );
+    return landed === TIMED_OUT ? null : landed;
   }
 
   /** The order's latest state; a later stage of the same order in this batch replaces it. */

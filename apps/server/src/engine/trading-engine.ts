@@ -39,6 +39,7 @@ import { type FencedWriter, superseded } from '../db/fenced-writer.ts';
 import { users } from '../db/schema.ts';
 import { AppError } from '../lib/app-error.ts';
 import { IdTable } from '../lib/id-table.ts';
+import { TIMED_OUT, within } from '../lib/within.ts';
 import type { Quote } from '../market/types.ts';
 import type { InstrumentRecord } from '../modules/market/market-runtime.ts';
 import {
@@ -484,15 +485,8 @@ export class TradingEngine {
   /** Waits for a recovery until the deadline; past it the command is refused, nothing done. */
   private async recoveredBy(recovering: Promise<void>, deadline: number) {
     if (deadline === Number.POSITIVE_INFINITY) return recovering;
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<'late'>((resolve) => {
-      timer = setTimeout(() => resolve('late'), Math.max(0, deadline - Date.now()));
-    });
-    try {
-      if ((await Promise.race([recovering, late])) === 'late') throw new AppError('SERVICE_RECOVERING');
-    } finally {
-      clearTimeout(timer);
-    }
+    if ((await within(recovering, deadline - Date.now())) === TIMED_OUT)
+      throw new AppError('SERVICE_RECOVERING');
   }
 
   /**
