@@ -223,7 +223,7 @@ describe('backfillHistory: first start', () => {
 });
 
 describe('backfillHistory: restart', () => {
-  it('fills the downtime gap from the last stored close and stays consistent', async () => {
+  it('invents no prices for the downtime: no candles in the gap, the feed continues from the last close', async () => {
     const store = new MemoryStore();
     const instruments = pick('BTCUSD', 'EURUSD', 'AAPL');
     // First run: back-fill, then 40 minutes of live ticks persisted as the server would.
@@ -235,25 +235,41 @@ describe('backfillHistory: restart', () => {
       first.aggregator.closeDue(now);
     }
     await store.saveClosed(first.closed);
-    const lastCloseBefore = instruments.map(({ id }) => store.all(id, '1min').at(-1)!);
+    const before = instruments.map(({ id }) =>
+      Object.fromEntries(CANDLE_PERIODS.map((period) => [period, store.all(id, period)])),
+    );
 
-    // Down for 8 hours (15:10 to 23:10 UTC); restart.
+    // Down for 8 hours (15:10 to 23:10 UTC); restart. Prices generated over those hours would cross
+    // stop losses and take profits that no engine was running to fill.
     const restartAt = now + 8 * 3_600_000;
     const second = await boot(store, instruments, restartAt);
     for (const [i, instrument] of instruments.entries()) {
-      const minutes = store.all(instrument.id, '1min');
-      const previous = lastCloseBefore[i]!;
-      const next = minutes.find((c) => c.time > previous.time)!;
-      // The gap starts where the stored history stopped (all three markets were open then) …
-      expect(next.open).toBe(previous.close);
-      expect(next.time).toBe(previous.time + 60);
-      // … and the live feed continues from its end.
-      expect(second.feed.latest(instrument.id)!.mid).toBe(minutes.at(-1)!.close);
-      expect(new Set(minutes.map((c) => c.time)).size).toBe(minutes.length);
+      const lastMinute = before[i]!['1min']!.at(-1)!;
+      for (const period of CANDLE_PERIODS) {
+        const after = store.all(instrument.id, period);
+        // Nothing after the last stored minute's bucket; what was stored is unchanged.
+        const lastBucket = bucketStart(lastMinute.time * 1000, period);
+        expect(
+          after.filter((c) => c.time > lastBucket),
+          period,
+        ).toEqual([]);
+        expect(after.slice(0, before[i]![period]!.length), period).toEqual(before[i]![period]);
+      }
+      const quote = second.feed.latest(instrument.id)!;
+      expect(quote.mid).toBe(lastMinute.close);
+      expect(quote.timeMs).toBe((lastMinute.time + 60) * 1000);
       expectConsistent(store, instrument);
     }
-    // New York closed at 16:00 (20:00 UTC): AAPL's gap stops there.
-    expect(store.all(3, '1min').at(-1)!.time).toBe(Date.parse('2026-10-28T19:59:00Z') / 1000);
+    // The forming candles of shutdown were closed from their stored minutes and saved.
+    const lastMinute = before[0]!['1min']!.at(-1)!;
+    const hour = store.all(1, '60min').at(-1)!;
+    expect(hour.time).toBe(bucketStart(lastMinute.time * 1000, '60min'));
+    expect(hour.close).toBe(lastMinute.close);
+    // The first live tick moves from the stored close like at most a few ordinary ticks.
+    second.feed.step(restartAt);
+    const ticked = second.feed.latest(1)!;
+    expect(ticked.timeMs).toBe(restartAt);
+    expect(Math.abs(Math.log(ticked.mid / lastMinute.close))).toBeLessThan(0.01);
   });
 
   it('restarting within the same minute adds nothing and continues from the stored close', async () => {
@@ -267,14 +283,17 @@ describe('backfillHistory: restart', () => {
     expect(feed.latest(1)!.mid).toBe(before.at(-1)!.close);
   });
 
-  it('after a long outage, generates the older part an hour at a time and keeps the recent minutes', async () => {
+  it('after a long outage, keeps the stored history consistent and generates nothing', async () => {
     const store = new MemoryStore();
     const instruments = pick('BTCUSD');
     await boot(store, instruments, NOW);
-    await boot(store, instruments, NOW + 30 * 86_400_000 + 17 * 60_000);
+    const minutesBefore = store.all(1, '1min');
+    const { report, aggregator } = await boot(store, instruments, NOW + 30 * 86_400_000 + 17 * 60_000);
+    expect(report.generatedCandles).toBe(0);
     expectConsistent(store, instruments[0]!);
-    const minutes = store.all(1, '1min');
-    expect(minutes.at(-1)!.time).toBe(Math.floor((NOW + 30 * 86_400_000 + 17 * 60_000) / 60_000) * 60 - 60);
+    expect(store.all(1, '1min')).toEqual(minutesBefore);
+    // Charts still get the stored history after the gap.
+    expect(aggregator.recent(1, '1day', 400, true).length).toBeGreaterThan(300);
     const days = store.all(1, '1day');
     for (let i = 1; i < days.length; i++) expect(days[i]!.open).toBe(days[i - 1]!.close); // continuous
   });

@@ -22,9 +22,12 @@ import type { Candle, CandleStore, Clock, FeedInstrument, InstrumentSeed } from 
  * - Empty store (first start): the live feed's price process (gbm.ts) runs BACKWARDS from the
  *   reference price over the past `windowDays` (default 366, from a London midnight), in session only,
  *   so the history ends exactly at the price the live feed starts from.
- * - Stored history (restart): the gap from the last stored 1-minute candle to now is filled FORWARDS
- *   from its close, and the feed continues from the gap's end (from the last stored close when there
- *   is no gap). Candles still forming at shutdown are rebuilt from the stored lower periods.
+ * - Stored history (restart): nothing is invented for the downtime. The live feed continues from the
+ *   last stored 1-minute close, and the charts show no candles while the server was down, as they
+ *   show none for a closed market. Prices generated across the gap would cross stop losses, take
+ *   profits and pending levels that no engine was running to act on: the chart would show a level
+ *   reached and the order never filled (docs/DECISIONS.md, "The simulated market across a restart").
+ *   Candles still forming at shutdown are rebuilt from the stored lower periods.
  * - Resolution: 1-minute steps over the recent part that the kept 1min…30min candles need (the last
  *   ~500 trading half-hours), hour steps before it (they only feed 60min and 1day). Same process and
  *   variance per unit of trading time; a year of ~40 instruments is ~1 M steps instead of ~13 M.
@@ -207,11 +210,11 @@ function fineRegionStart(seed: InstrumentSeed, fromMs: number, endMs: number): n
 
 /**
  * Simulated candles over [fromMs, toMs), one per `stepMs` bucket (clipped to the range), trading time
- * only, appended to `out` oldest first. 'backward' ends at `price`, 'forward' starts from it. Returns
- * the price at the other end. Each candle: open = previous close, close after a GBM step over its
- * trading minutes, high/low the extremes of a Brownian bridge between them, volume a tick count.
+ * only, generated backwards so they end at `price`, appended to `out` oldest first. Returns the price
+ * at the start. Each candle: open = previous close, close after a GBM step over its trading minutes,
+ * high/low the extremes of a Brownian bridge between them, volume a tick count.
  */
-function generateSteps(
+function generateBackward(
   out: Series,
   seed: InstrumentSeed,
   random: Random,
@@ -219,22 +222,20 @@ function generateSteps(
   toMs: number,
   stepMs: number,
   price: number,
-  direction: 'forward' | 'backward',
 ): number {
   const sessions = new SessionClock(seed);
   const variance = variancePerMs(seed);
   const scale = pointScale(seed.pricePrecision);
   const ticksPerMinute = MINUTE_MS / seed.tickIntervalMs;
-  const backward = direction === 'backward';
   const startLength = out.length;
 
   let p = price;
-  let edge = backward ? toMs : fromMs;
-  while (backward ? edge > fromMs : edge < toMs) {
-    const bucket = backward ? Math.floor((edge - 1) / stepMs) * stepMs : Math.floor(edge / stepMs) * stepMs;
+  let edge = toMs;
+  while (edge > fromMs) {
+    const bucket = Math.floor((edge - 1) / stepMs) * stepMs;
     const start = Math.max(fromMs, bucket);
     const end = Math.min(toMs, bucket + stepMs);
-    edge = backward ? start : end;
+    edge = start;
     const minutes =
       stepMs === MINUTE_MS ? (sessions.isOpen(start) ? 1 : 0) : sessions.openMinutes(start, end);
     if (minutes === 0) continue;
@@ -244,19 +245,18 @@ function generateSteps(
     const up = 0.5 * (x + Math.sqrt(x * x - 2 * v * Math.log(random.nextPositive())));
     const down = 0.5 * (x - Math.sqrt(x * x - 2 * v * Math.log(random.nextPositive())));
     const volume = Math.max(1, Math.round(ticksPerMinute * minutes * (0.5 + random.next())));
-    const open = backward ? p * Math.exp(-x) : p;
-    const close = backward ? p : p * Math.exp(x);
+    const open = p * Math.exp(-x);
     out.push(
       bucket / 1000,
       roundToScale(open, scale),
       roundToScale(open * Math.exp(up), scale),
       roundToScale(open * Math.exp(down), scale),
-      roundToScale(close, scale),
+      roundToScale(p, scale),
       volume,
     );
-    p = backward ? open : close;
+    p = open;
   }
-  if (backward) out.reverseFrom(startLength); // written newest first
+  out.reverseFrom(startLength); // written newest first
   return p;
 }
 
@@ -306,40 +306,21 @@ async function backfillInstrument(
   const stored = await Promise.all(CANDLE_PERIODS.map((period) => store.loadRecent(id, period, ringSize)));
   for (const series of scratch.periods) series.length = 0;
 
-  // 1. New candles: the whole window (first start) or the gap since the last stored minute (restart);
+  // 1. New candles: the whole window on a first start, none on a restart (see the header);
   //    1-minute steps over the recent part, hour steps before it (see fineRegionStart).
   const lastMinute = stored[0]!.at(-1);
   const minutes = scratch.periods[0]!;
   const hours = scratch.coarse;
   hours.length = 0;
-  // A first start begins at a London midnight, so the oldest day (and every bucket in it) is complete.
-  const fromMs = lastMinute
-    ? Math.max(lastMinute.time * 1000 + MINUTE_MS, nowMinuteMs - windowMs)
-    : londonDayStart(nowMinuteMs - windowMs);
-  const fineFromMs = fineRegionStart(seed, fromMs, nowMinuteMs);
-  if (lastMinute) {
-    // Forward from the last close; a partial first hour stays at 1-minute steps so that every lower
-    // bucket it touches is complete.
-    const leadEndMs = Math.min(Math.ceil(fromMs / HOUR_MS) * HOUR_MS, fineFromMs);
-    const random = new Random(`${feed.seed}:gap:${seed.code}:${fromMs}`);
-    let price = generateSteps(
-      minutes,
-      seed,
-      random,
-      fromMs,
-      leadEndMs,
-      MINUTE_MS,
-      lastMinute.close,
-      'forward',
-    );
-    price = generateSteps(hours, seed, random, leadEndMs, fineFromMs, HOUR_MS, price, 'forward');
-    generateSteps(minutes, seed, random, fineFromMs, nowMinuteMs, MINUTE_MS, price, 'forward');
-  } else {
-    // Backward from the reference price, which is where the live feed starts.
+  if (!lastMinute) {
+    // A first start begins at a London midnight, so the oldest day (and every bucket in it) is
+    // complete. Backward from the reference price, which is where the live feed starts.
+    const fromMs = londonDayStart(nowMinuteMs - windowMs);
+    const fineFromMs = fineRegionStart(seed, fromMs, nowMinuteMs);
     const random = new Random(`${feed.seed}:history:${seed.code}`);
     const end = roundToScale(seed.referencePrice, pointScale(seed.pricePrecision));
-    const price = generateSteps(minutes, seed, random, fineFromMs, nowMinuteMs, MINUTE_MS, end, 'backward');
-    generateSteps(hours, seed, random, fromMs, fineFromMs, HOUR_MS, price, 'backward');
+    const price = generateBackward(minutes, seed, random, fineFromMs, nowMinuteMs, MINUTE_MS, end);
+    generateBackward(hours, seed, random, fromMs, fineFromMs, HOUR_MS, price);
   }
 
   // 2. Each period from the one below: stored lower candles of buckets not stored yet, then new ones.
@@ -359,8 +340,7 @@ async function backfillInstrument(
         const source = scratch.source;
         source.length = 0;
         for (const c of storedLower) source.pushCandle(c);
-        // Merge the fine 30min candles and the hour steps by time (a restart's hour steps can sit
-        // between two 1-minute stretches).
+        // Merge the fine 30min candles and the hour steps by time (the hour steps come first).
         let j = 0;
         for (let i = lowerFrom; i < lower.length; i++) {
           while (coarse && j < coarse.length && coarse.time[j]! < lower.time[i]!)
