@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { categories, instruments } from '../db/schema.ts';
 import type { CategoryRecord, InstrumentRecord, MarketRuntime } from '../modules/market/market-runtime.ts';
+import { klineFrameKey } from '../ws/socket-connection.ts';
 import type { TopicHub } from '../ws/topic-hub.ts';
 import { backfillHistory } from './backfill.ts';
 import { CandleAggregator, type ClosedCandle } from './candle-aggregator.ts';
@@ -217,7 +218,7 @@ export async function startLiveMarket(o: LiveMarketOptions): Promise<LiveMarket>
     for (const period of CANDLE_PERIODS) {
       const c = aggregator.current(q.instrumentId, period);
       if (!c) continue;
-      o.hub.publish(topic, `K:${q.code}:${period}`, () =>
+      o.hub.publish(topic, klineFrameKey(q.code, period, c.time), () =>
         JSON.stringify({
           type: topic,
           data: {

@@ -3,6 +3,20 @@ import type { WebSocket } from 'ws';
 
 /** Above this many unsent bytes a client is "slow": further frames are coalesced, latest wins. */
 const HIGH_WATER_BYTES = 256 * 1024;
+/**
+ * Parked keys a slow client may hold before it is closed (1013) to reconnect and reload. Most keys
+ * are fixed (one per instrument's quote), but a candle's key carries its bucket (`klineFrameKey`), so
+ * a client that stays slow for hours would otherwise park one frame per finished candle.
+ */
+export const MAX_PARKED_FRAMES = 1024;
+
+/**
+ * A candle update's parking key: per bucket, so a slow client keeps the last update of a candle that
+ * finished while it was parked (the next bucket's first frame would otherwise replace it, and the
+ * chart would keep that candle as it was before its end).
+ */
+export const klineFrameKey = (code: string, period: string, bucketTimeSec: number) =>
+  `K:${code}:${period}:${bucketTimeSec}`;
 
 /**
  * One client socket. Frames arrive pre-serialised (one Buffer per topic and tick, shared by all
@@ -52,6 +66,11 @@ export class SocketConnection {
     this.parked ??= new Map();
     this.parked.delete(key); // re-insert so iteration order follows recency
     this.parked.set(key, frame);
+    if (this.parked.size > MAX_PARKED_FRAMES) {
+      // Too far behind to catch up frame by frame: the client reconnects and reloads what it shows.
+      this.parked = null;
+      this.ws.close(1013, 'too slow');
+    }
   }
 
   /**
