@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ascendingCandles } from '../src/features/trade/candles';
 import { candleOfFrame } from '../src/features/trade/hooks/use-live-candle';
 import { londonDateTime, londonTickLabel, TICK } from '../src/features/trade/london-format';
+import { fillLondonWeights, londonTickWeight } from '../src/features/trade/london-time-scale';
 
 const c = (Time: number, Close = 1) => ({ Time, Open: Close, High: Close, Low: Close, Close, Volume: 1 });
 
@@ -55,5 +56,49 @@ describe('chart labels in London time (spec §9)', () => {
       ]);
       expect(londonDateTime(winter, locale)).toMatch(/2026/);
     }
+  });
+});
+
+describe('time axis marks on London’s calendar', () => {
+  const DAY = 50;
+  const MONTH = 60;
+  const HOUR = 30;
+  const at = (iso: string) => Date.parse(iso) / 1000;
+  /** Hourly bars from `fromIso`, weighed as the chart does; returns the London hours marked as a day. */
+  const dayMarks = (fromIso: string, bars: number) => {
+    const points = Array.from({ length: bars }, (_, i) => ({
+      timeWeight: 0 as never,
+      originalTime: at(fromIso) + i * 3600,
+    }));
+    fillLondonWeights(points, 0);
+    return points
+      .filter((p) => (p.timeWeight as number) >= DAY)
+      .map((p) => londonDateTime(p.originalTime as number, 'en-GB'));
+  };
+
+  it('puts the 1H day mark on the bar of midnight London in summer time (23:00 UTC), not 01:00', () => {
+    // 26 July: London is UTC+1. The library's own weighing marked the 00:00 UTC bar (01:00 London).
+    expect(londonTickWeight(at('2026-07-26T23:00:00Z'), at('2026-07-26T22:00:00Z'))).toBe(DAY);
+    expect(londonTickWeight(at('2026-07-27T00:00:00Z'), at('2026-07-26T23:00:00Z'))).toBe(HOUR);
+    expect(dayMarks('2026-07-26T12:00:00Z', 30)).toEqual(['27 Jul 2026, 00:00']);
+  });
+
+  it('keeps midnight UTC in winter, when London is on UTC', () => {
+    expect(londonTickWeight(at('2026-11-27T00:00:00Z'), at('2026-11-26T23:00:00Z'))).toBe(DAY);
+    expect(dayMarks('2026-11-26T12:00:00Z', 30)).toEqual(['27 Nov 2026, 00:00']);
+  });
+
+  it('marks each London day of a 1D chart, months included, across both clock changes', () => {
+    // 1D buckets start at London midnight: 23:00 UTC the day before in summer.
+    const days = [
+      '2026-03-28T00:00:00Z',
+      '2026-03-29T00:00:00Z',
+      '2026-03-29T23:00:00Z',
+      '2026-03-30T23:00:00Z',
+    ];
+    expect(londonTickWeight(at(days[1]!), at(days[0]!))).toBe(DAY);
+    expect(londonTickWeight(at(days[2]!), at(days[1]!))).toBe(DAY);
+    expect(londonTickWeight(at('2026-03-31T23:00:00Z'), at(days[3]!))).toBe(MONTH); // 1 April
+    expect(londonTickWeight(at('2026-10-26T00:00:00Z'), at('2026-10-24T23:00:00Z'))).toBe(DAY); // the 25-hour day
   });
 });

@@ -2,9 +2,12 @@ import type { Candle, CandlePeriodName } from '@meridian/contracts';
 import {
   type CandlestickData,
   CandlestickSeries,
+  type ChartOptions,
+  type ChartOptionsImpl,
   ColorType,
-  createChart,
-  type IChartApi,
+  createChartEx,
+  type DeepPartial,
+  type IChartApiBase,
   type ISeriesApi,
   type Time,
   type UTCTimestamp,
@@ -14,6 +17,7 @@ import { formatPrice } from '../../../lib/format';
 import { ascendingCandles } from '../candles';
 import { useLiveCandle } from '../hooks/use-live-candle';
 import { londonDateTime, londonTickLabel } from '../london-format';
+import { LondonTimeScale } from '../london-time-scale';
 import styles from './trade.module.css';
 
 interface CandleChartProps {
@@ -38,11 +42,12 @@ const css = (name: string, fallback: string) =>
 
 /**
  * Candle chart (lightweight-charts 5, its own lazy chunk): history from the kline call, the last
- * candle live from `KLINE.{code}` frames of the chosen period, axis and crosshair in London time.
+ * candle live from `KLINE.{code}` frames of the chosen period, axis and crosshair in London time
+ * (its day marks on London's calendar too: `LondonTimeScale`).
  */
 export default function CandleChart({ code, period, candles, precision, locale, label }: CandleChartProps) {
   const host = useRef<HTMLDivElement>(null);
-  const chart = useRef<IChartApi | null>(null);
+  const chart = useRef<IChartApiBase<Time> | null>(null);
   const series = useRef<ISeriesApi<'Candlestick'> | null>(null);
   const lastTime = useRef(0);
   const history = useRef(candles);
@@ -55,7 +60,7 @@ export default function CandleChart({ code, period, candles, precision, locale, 
     if (!el) return;
     const up = css('--up', '#22c38e');
     const down = css('--down', '#ff5b6e');
-    const c = createChart(el, {
+    const options: DeepPartial<ChartOptions> = {
       autoSize: true,
       layout: {
         background: { type: ColorType.Solid, color: 'transparent' },
@@ -79,7 +84,13 @@ export default function CandleChart({ code, period, candles, precision, locale, 
         // The price axis and crosshair with the language's decimal separator, as every other price.
         priceFormatter: (price: number) => formatPrice(price, places.current),
       },
-    });
+    };
+    // The time scale's options are the time chart's (`createChart` passes them the same way).
+    const c = createChartEx<Time, LondonTimeScale>(
+      el,
+      new LondonTimeScale(),
+      options as DeepPartial<ChartOptionsImpl<Time>>,
+    );
     const s = c.addSeries(CandlestickSeries, {
       upColor: up,
       downColor: down,
