@@ -235,6 +235,32 @@ describe('InstrumentsScreen', () => {
     expect(drawer().getByLabelText('Code')).toBeTruthy();
   });
 
+  it('a precision change keeps the spread’s price, shown under the spread, and sends both', async () => {
+    const fetch = stubApi(() => envelope({ ...eurusd, pricePrecision: 6, spreadPoints: 120 }, 'Saved'));
+    await renderAs('dealer');
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    await waitFor(() => expect(drawer().getByLabelText('Price precision')).toBeTruthy());
+    const spreadPrice = () => drawer().getByTestId('spread-price').textContent;
+    expect(spreadPrice()).toBe('= 0.00012 in price · Applies from the next quote');
+    // 5 → 6 decimals: 12 points of 0.00001 are 120 points of 0.000001, not 12 (a tenth of the spread).
+    const precision = drawer().getByLabelText('Price precision');
+    fireEvent.focus(precision);
+    fireEvent.change(precision, { target: { value: '6' } });
+    await waitFor(() =>
+      expect((drawer().getByLabelText('Spread (points)') as HTMLInputElement).value).toBe('120'),
+    );
+    await waitFor(() => expect(spreadPrice()).toBe('= 0.000120 in price · Applies from the next quote'));
+    // A spread typed afterwards is the staff's own choice and stays.
+    type('Spread (points)', '150');
+    await waitFor(() => expect(spreadPrice()).toBe('= 0.000150 in price · Applies from the next quote'));
+    type('Spread (points)', '120');
+    fireEvent.click(drawer().getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true));
+    const post = fetch.mock.calls.find(([, init]) => init?.method === 'POST')!;
+    const sent = JSON.parse(String(post[1]!.body));
+    expect(sent).toMatchObject({ pricePrecision: 6, spreadPoints: 120 });
+  });
+
   it('uploads a logo as multipart and shows the new one in the drawer and the table', async () => {
     const fetch = stubApi(() => envelope({ ...eurusd, logo: '/static/upload/logo/new.png' }, 'Logo saved'));
     await renderAs('content');

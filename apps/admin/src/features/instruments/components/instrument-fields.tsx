@@ -1,7 +1,7 @@
 import { staffCreateInstrumentCall, staffUpdateInstrumentCall } from '@meridian/contracts';
 import { Col, Divider, Form, Input, InputNumber, Radio, Row, Select, Switch } from 'antd';
 import type { Rule } from 'antd/es/form';
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contractRule } from '../../../lib/contract-rule';
 import type { NewInstrument } from '../api/create-instrument';
@@ -26,6 +26,34 @@ export function normalizeLeverage(values: Array<string | number> | undefined): n
 }
 
 const upper = (v: unknown) => (typeof v === 'string' ? v.toUpperCase() : v);
+
+/**
+ * The spread is set in points (10^-precision of a price), so a precision change alone would scale
+ * the spread tenfold per decimal (12 points at 5 decimals is 0.00012; at 4 decimals 0.0012). The
+ * form keeps the spread's price when staff change the precision (rounded to whole points, at least
+ * 1) and shows that price under the field, so what is saved is what staff see.
+ */
+export function rescaledSpread(points: number, fromPrecision: number, toPrecision: number): number {
+  return Math.max(1, Math.round(points * 10 ** (toPrecision - fromPrecision)));
+}
+
+/** The spread's price at the form's precision, e.g. '0.00012'. */
+function spreadPrice(points: unknown, precision: unknown): string | null {
+  if (!Number.isInteger(points) || !Number.isInteger(precision)) return null;
+  const p = precision as number;
+  return ((points as number) / 10 ** p).toFixed(p);
+}
+
+function SpreadExtra({ edit }: { edit: boolean }) {
+  const { t } = useTranslation();
+  const price = spreadPrice(Form.useWatch('spreadPoints'), Form.useWatch('pricePrecision'));
+  const parts = [
+    price === null ? null : t('instruments.spreadPrice', { price }),
+    edit ? t('instruments.spreadHint') : null,
+  ];
+  const text = parts.filter(Boolean).join(' · ');
+  return text ? <span data-testid="spread-price">{text}</span> : null;
+}
 
 /** A group of fields, under a divider when it has a title. */
 export interface InstrumentFieldSection<Name extends InstrumentFieldName> {
@@ -57,7 +85,18 @@ export function InstrumentFields({
       sections: ReadonlyArray<InstrumentFieldSection<keyof InstrumentChanges>>;
     }) {
   const { t } = useTranslation();
+  const form = Form.useFormInstance();
   const create = mode === 'create';
+  // The precision before the change being typed (read on focus: the drawer may have been reset).
+  const precisionBefore = useRef<number | null>(null);
+  const keepSpreadPrice = (next: number | null) => {
+    const before = precisionBefore.current;
+    const points = form.getFieldValue('spreadPoints');
+    if (!Number.isInteger(next) || !Number.isInteger(before) || next === before) return;
+    if (Number.isInteger(points) && (next as number) >= 0 && (next as number) <= 8)
+      form.setFieldValue('spreadPoints', rescaledSpread(points, before as number, next as number));
+    precisionBefore.current = next;
+  };
   const fields = create ? createFields : updateFields;
   const required = (message: string): Rule => (create ? { required: true, message } : { required: true });
   const integer = (min: number, max: number, message: string): Rule[] => [
@@ -155,7 +194,17 @@ export function InstrumentFields({
             extra={create ? undefined : t('instruments.pricePrecisionHint')}
             rules={integer(0, 8, t('instruments.pricePrecisionRule'))}
           >
-            <InputNumber min={0} max={8} precision={0} style={wholeWidth} />
+            <InputNumber
+              min={0}
+              max={8}
+              precision={0}
+              style={wholeWidth}
+              onFocus={() => {
+                const value = form.getFieldValue('pricePrecision');
+                precisionBefore.current = Number.isInteger(value) ? value : null;
+              }}
+              onChange={(value) => keepSpreadPrice(typeof value === 'number' ? value : null)}
+            />
           </Form.Item>
         );
       case 'spreadPoints':
@@ -163,7 +212,7 @@ export function InstrumentFields({
           <Form.Item
             name="spreadPoints"
             label={t('instruments.spreadPoints')}
-            extra={create ? undefined : t('instruments.spreadHint')}
+            extra={<SpreadExtra edit={!create} />}
             rules={integer(1, 100_000, t('instruments.spreadRule'))}
           >
             <InputNumber min={1} max={100_000} precision={0} style={wholeWidth} />
