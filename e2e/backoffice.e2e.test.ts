@@ -179,6 +179,9 @@ describe('back office: owner with TOTP, staff, instrument spread, balance and tr
     await row.getByRole('button', { name: admin('common.edit') }).click();
     const drawer = staff.locator('.ant-drawer');
     await drawer.getByLabel(admin('instruments.spreadPoints')).fill('120');
+    // The form shows what 120 points are in price at EURUSD's 5 decimals.
+    await expect.poll(() => drawer.getByTestId('spread-price').innerText()).toContain('0.00120');
+    await screenshot(staff, 'admin-instrument-spread-price');
     await drawer.getByRole('button', { name: admin('common.save') }).click();
     await expect.poll(() => row.innerText()).toContain('120');
     await expect.poll(spreadPoints, { timeout: 20_000 }).toBe(120);
