@@ -183,6 +183,11 @@ export class ExactMarket {
     return { pair: c.pair, bid: q.bid, ask: q.ask };
   };
 
+  /** The instrument converting `currency` to USD (undefined for USD and unquoted currencies). */
+  conversionInstrumentOf(currency: string): number | undefined {
+    return this.conversions.get(currency)?.instrumentId;
+  }
+
   /** Float USD per unit of a currency at the latest mid, for screening only. */
   usdPerUnitF(currency: string): number {
     if (currency === ACCOUNT_CURRENCY) return 1;

@@ -655,6 +655,24 @@ export class TradingEngine {
     return this.exact.rates;
   }
 
+  /**
+   * USD rates for a trader's decision that charges money (a new order, a close, a pending order
+   * re-priced after a gap): a conversion pair whose market is open but has not ticked within its
+   * interval converts nothing, as its own quote would price nothing (DESIGN §4 'no fill on a stale
+   * price'; at a session's first ticks USDJPY may still show Friday's rate while EURJPY trades). A
+   * closed pair's last quote stands: nothing newer exists. Stop loss, take profit and stop-out act
+   * on the latest rate: they must not wait.
+   */
+  private readonly freshRates: ExactRateSource = (currency) => {
+    const rates = this.rates();
+    const pair = this.exact.conversionInstrumentOf(currency);
+    if (pair !== undefined && this.deps.market.status(pair) === 1) {
+      const q = this.deps.market.latest(pair);
+      if (!q || !isQuoteFresh(q, this.deps.now(), this.deps.market.maxQuoteAgeMs(pair))) return null;
+    }
+    return rates(currency);
+  };
+
   private lastLevel = '';
   private lastScreen = 0;
   /** The stop-out level as a fraction, with headroom for the float estimate. */
@@ -712,10 +730,17 @@ export class TradingEngine {
     return floating;
   }
 
-  /** The instrument's latest quote if its market ticked within its interval (else nothing fills at it). */
+  /**
+   * The instrument's latest quote if its market is open and ticked within its interval (else nothing
+   * fills at it). Open first: for a few seconds after a session ends its last quote is still young,
+   * and a stop-out then would close at a price no one can trade, while a minute later it would wait
+   * for the next session: one rule whatever the moment the account fell.
+   */
   private freshQuoteOf(instrumentId: number): Quote | null {
-    const q = this.deps.market.latest(instrumentId);
-    return q && isQuoteFresh(q, this.deps.now(), this.deps.market.maxQuoteAgeMs(instrumentId)) ? q : null;
+    const market = this.deps.market;
+    if (market.status(instrumentId) !== 1) return null;
+    const q = market.latest(instrumentId);
+    return q && isQuoteFresh(q, this.deps.now(), market.maxQuoteAgeMs(instrumentId)) ? q : null;
   }
 
   currentClosePrice(o: LiveOrder): number {
@@ -775,7 +800,7 @@ export class TradingEngine {
       maxQuoteAgeMs: this.deps.market.maxQuoteAgeMs(instrument.id),
       availableMicros: b.balance[slot]!,
       feeType,
-      rates: this.rates(),
+      rates: this.freshRates,
       openLotsUnits: lots === undefined ? 0 : lots.numberUnits,
       openLotsScale: lots === undefined ? 0 : lots.unitScale,
     };
@@ -913,7 +938,7 @@ export class TradingEngine {
   private settle(o: LiveOrder, q: Quote, reason: CloseReason, fx: Effects): OrderRow {
     const instrument = this.instrumentOf(o);
     const pq = this.exact.priced(instrument, q);
-    const profit = this.profitAt(o, instrument, pq, this.rates());
+    const profit = this.profitAt(o, instrument, pq, reason === 'user' ? this.freshRates : this.rates());
     if (profit === null) throw new AppError('ORDER_CONVERSION_UNAVAILABLE');
     const memo = `order ${o.id}`;
     // A loss larger than the balance leaves it negative; see coverNegativeBalance for what follows.
@@ -1172,8 +1197,9 @@ export class TradingEngine {
       lots,
       fillPrice,
       o.leverage,
-      this.rates(),
+      this.freshRates,
     );
+    // No USD rate now (a stale conversion pair): the order waits, its trigger stays.
     if (!marginR.ok) return;
     const marginBig = marginR.value.micros;
     const margin = safeNumber(marginBig);
@@ -1262,9 +1288,9 @@ export class TradingEngine {
     for (const o of positions) {
       const profit = this.floatingMicros(o, rates) ?? 0;
       floating = addMicros(floating, profit);
-      // No fill on a stale price (DESIGN §4): a position whose market has not ticked within its
-      // interval (closed, or just restarted) counts in the equity but is not closed until it ticks;
-      // meanwhile the largest loss that can be priced goes first.
+      // No fill on a stale price (DESIGN §4): a position whose market is closed or has not ticked
+      // within its interval (just restarted) counts in the equity but is not closed until its market
+      // trades again; meanwhile the largest loss that can be priced goes first.
       if (this.freshQuoteOf(o.instrumentId))
         closable.push({ id: o.id, margin: moneyOf(o.margin), profit: moneyOf(profit) });
     }
@@ -1384,8 +1410,8 @@ export class TradingEngine {
   }
 
   /**
-   * The house closes a position (at the latest quote, even while the market is closed, like a
-   * stop-out) or cancels a pending order; recorded with reason 'admin'.
+   * The house closes a position (at the latest quote, even while the market is closed: a dealer's
+   * deliberate act, unlike a stop-out) or cancels a pending order; recorded with reason 'admin'.
    */
   async adminClose(orderId: number): Promise<OrderRow> {
     await this.settled(); // mid-rebuild the order would not be found yet
