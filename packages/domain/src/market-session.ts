@@ -11,7 +11,7 @@ export type SessionKind =
   | 'energy' // like metals
   | 'us_equity' // 09:30-16:00 America/New_York, Mon-Fri
   | 'eu_equity' // 08:00-16:30 Europe/London, Mon-Fri (= Xetra's 09:00-17:30 Berlin, so DAX fits too)
-  | 'asia_equity'; // 09:00-15:00 Asia/Tokyo (or Asia/Hong_Kong via the zone argument), Mon-Fri
+  | 'asia_equity'; // Tokyo 09:00-11:30 and 12:30-15:30, Hong Kong 09:30-12:00 and 13:00-16:00 (by zone), Mon-Fri
 
 export const SESSION_KINDS: readonly SessionKind[] = [
   'forex',
@@ -23,17 +23,39 @@ export const SESSION_KINDS: readonly SessionKind[] = [
   'asia_equity',
 ];
 
+/** Trading periods of a day as [open, close) minutes after local midnight (a lunch break between two). */
+type Periods = ReadonlyArray<readonly [open: number, close: number]>;
+
 interface EquityHours {
   zone: string;
-  openMinute: number; // minutes after local midnight
-  closeMinute: number;
+  periods: Periods;
+  /** Other periods for another exchange's zone (HK50 trades HKEX's hours, JP225 Tokyo's). */
+  byZone?: Readonly<Record<string, Periods>>;
 }
 
+const at = (hour: number, minute = 0) => hour * 60 + minute;
 const EQUITY_HOURS: Partial<Record<SessionKind, EquityHours>> = {
-  us_equity: { zone: 'America/New_York', openMinute: 9 * 60 + 30, closeMinute: 16 * 60 },
-  eu_equity: { zone: 'Europe/London', openMinute: 8 * 60, closeMinute: 16 * 60 + 30 },
-  asia_equity: { zone: 'Asia/Tokyo', openMinute: 9 * 60, closeMinute: 15 * 60 },
+  us_equity: { zone: 'America/New_York', periods: [[at(9, 30), at(16)]] },
+  eu_equity: { zone: 'Europe/London', periods: [[at(8), at(16, 30)]] },
+  asia_equity: {
+    // Tokyo's afternoon runs to 15:30 since November 2024; HKEX has its own hours and lunch.
+    zone: 'Asia/Tokyo',
+    periods: [
+      [at(9), at(11, 30)],
+      [at(12, 30), at(15, 30)],
+    ],
+    byZone: {
+      'Asia/Hong_Kong': [
+        [at(9, 30), at(12)],
+        [at(13), at(16)],
+      ],
+    },
+  },
 };
+
+function periodsOf(hours: EquityHours, zone: string | undefined): Periods {
+  return (zone !== undefined && hours.byZone?.[zone]) || hours.periods;
+}
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
@@ -79,7 +101,8 @@ export function isMarketOpen(session: SessionKind, timeMs: number, zone?: string
       const day = weekday(wallMs);
       if (day === 0 || day === 6) return false;
       const minute = minuteOfDay(wallMs);
-      return minute >= hours.openMinute && minute < hours.closeMinute;
+      for (const [open, close] of periodsOf(hours, zone)) if (minute >= open && minute < close) return true;
+      return false;
     }
   }
 }
@@ -88,7 +111,7 @@ export function isMarketOpen(session: SessionKind, timeMs: number, zone?: string
  * Trading hours in a normal week. The simulation scales annual volatility by trading time, so a stock
  * open 32.5 h a week moves as much per year as one quoted around the clock.
  */
-export function sessionHoursPerWeek(session: SessionKind): number {
+export function sessionHoursPerWeek(session: SessionKind, zone?: string): number {
   switch (session) {
     case 'crypto':
       return 168;
@@ -98,8 +121,8 @@ export function sessionHoursPerWeek(session: SessionKind): number {
     case 'energy':
       return 115; // five daily one-hour breaks (Monday to Friday)
     default: {
-      const hours = EQUITY_HOURS[session]!;
-      return (5 * (hours.closeMinute - hours.openMinute)) / 60;
+      const periods = periodsOf(EQUITY_HOURS[session]!, zone);
+      return (5 * periods.reduce((sum, [open, close]) => sum + close - open, 0)) / 60;
     }
   }
 }

@@ -35,9 +35,18 @@ describe('isMarketOpen', () => {
     ['eu_equity', '2026-03-30T15:30:00Z', false], // 16:30 BST
     ['asia_equity', '2026-03-02T00:00:00Z', true], // 09:00 JST Monday
     ['asia_equity', '2026-03-01T23:59:00Z', false],
-    ['asia_equity', '2026-03-02T06:00:00Z', false], // 15:00 JST
-    ['asia_equity', '2026-03-02T01:00:00Z', true, 'Asia/Hong_Kong'], // 09:00 HKT
-    ['asia_equity', '2026-03-02T00:59:00Z', false, 'Asia/Hong_Kong'],
+    ['asia_equity', '2026-03-02T02:29:00Z', true], // 11:29 JST
+    ['asia_equity', '2026-03-02T02:30:00Z', false], // 11:30 JST: lunch
+    ['asia_equity', '2026-03-02T03:29:00Z', false],
+    ['asia_equity', '2026-03-02T03:30:00Z', true], // 12:30 JST
+    ['asia_equity', '2026-03-02T06:15:00Z', true], // 15:15 JST (to 15:30 since November 2024)
+    ['asia_equity', '2026-03-02T06:30:00Z', false], // 15:30 JST
+    ['asia_equity', '2026-03-02T01:15:00Z', false, 'Asia/Hong_Kong'], // 09:15 HKT: pre-opening
+    ['asia_equity', '2026-03-02T01:30:00Z', true, 'Asia/Hong_Kong'], // 09:30 HKT
+    ['asia_equity', '2026-03-02T04:00:00Z', false, 'Asia/Hong_Kong'], // 12:00 HKT: lunch
+    ['asia_equity', '2026-03-02T05:00:00Z', true, 'Asia/Hong_Kong'], // 13:00 HKT
+    ['asia_equity', '2026-03-02T07:59:00Z', true, 'Asia/Hong_Kong'], // 15:59 HKT
+    ['asia_equity', '2026-03-02T08:00:00Z', false, 'Asia/Hong_Kong'], // 16:00 HKT
   ])('%s at %s → %s', (session, iso, open, zone) => {
     expect(isMarketOpen(session, utc(iso), zone)).toBe(open);
   });
@@ -46,14 +55,14 @@ describe('isMarketOpen', () => {
     fc.assert(fc.property(fc.integer({ min: 0, max: 4_102_444_800_000 }), (t) => isMarketOpen('crypto', t)));
   });
 
-  it.each(SESSION_KINDS)(
-    '%s is open as many hours in an ordinary week as sessionHoursPerWeek says',
-    (session) => {
-      const weekStart = utc('2026-05-03T00:00:00Z'); // a Sunday, far from any daylight-saving change
-      let minutes = 0;
-      for (let t = weekStart; t < weekStart + 7 * 86_400_000; t += 60_000)
-        if (isMarketOpen(session, t)) minutes++;
-      expect(minutes / 60).toBe(sessionHoursPerWeek(session));
-    },
-  );
+  it.each<[SessionKind, string?]>([
+    ...SESSION_KINDS.map((s): [SessionKind] => [s]),
+    ['asia_equity', 'Asia/Hong_Kong'],
+  ])('%s (%s) is open as many hours in an ordinary week as sessionHoursPerWeek says', (session, zone) => {
+    const weekStart = utc('2026-05-03T00:00:00Z'); // a Sunday, far from any daylight-saving change
+    let minutes = 0;
+    for (let t = weekStart; t < weekStart + 7 * 86_400_000; t += 60_000)
+      if (isMarketOpen(session, t, zone)) minutes++;
+    expect(minutes / 60).toBe(sessionHoursPerWeek(session, zone));
+  });
 });

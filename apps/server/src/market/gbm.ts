@@ -14,8 +14,10 @@ const WEEKS_PER_YEAR = 365.25 / 7;
 const HOUR_MS = 3_600_000;
 
 /** Variance of the log price per millisecond of trading time. */
-export function variancePerMs(seed: Pick<InstrumentSeed, 'annualVolatility' | 'session'>): number {
-  const tradingMsPerYear = sessionHoursPerWeek(seed.session) * WEEKS_PER_YEAR * HOUR_MS;
+export function variancePerMs(
+  seed: Pick<InstrumentSeed, 'annualVolatility' | 'session' | 'sessionZone'>,
+): number {
+  const tradingMsPerYear = sessionHoursPerWeek(seed.session, seed.sessionZone) * WEEKS_PER_YEAR * HOUR_MS;
   return (seed.annualVolatility * seed.annualVolatility) / tradingMsPerYear;
 }
 
