@@ -11,6 +11,7 @@ import { CandleAggregator, type ClosedCandle } from './candle-aggregator.ts';
 import { INSTRUMENT_SEEDS } from './instrument-seeds.ts';
 import { SimulatedFeed } from './simulated-feed.ts';
 import type { Candle, CandleStore, FeedInstrument, InstrumentSeed } from './types.ts';
+import { periodSeconds } from './types.ts';
 
 /** CandleStore in memory: insert-or-replace by time, like the database's primary key. */
 class MemoryStore implements CandleStore {
@@ -155,6 +156,26 @@ describe('backfillHistory: first start', () => {
         if (seed.session !== 'forex' && seed.session !== 'metals') expect([0, 6]).not.toContain(weekday);
         expect(weekday).not.toBe(6); // no Saturday candle for anything but crypto
       }
+    }
+  });
+
+  it('opens each session with a gap from the last close, as the live feed does, and is continuous within one', async () => {
+    const store = new MemoryStore();
+    const instruments = pick('EURUSD', 'AAPL');
+    await boot(store, instruments, NOW);
+    for (const { id } of instruments) {
+      let gaps = 0;
+      for (const period of ['1min', '30min', '60min'] as const) {
+        const candles = store.all(id, period);
+        const step = periodSeconds[period];
+        for (let i = 1; i < candles.length; i++) {
+          const [before, after] = [candles[i - 1]!, candles[i]!];
+          if (after.time - before.time === step) expect(after.open).toBe(before.close);
+          else if (after.open !== before.close) gaps++;
+        }
+      }
+      // EURUSD: the weekend; AAPL: every night. Sessions open away from the last close.
+      expect(gaps).toBeGreaterThan(2);
     }
   });
 

@@ -8,7 +8,7 @@ import {
 } from '@meridian/domain';
 import { grownTo } from '../lib/typed-arrays.ts';
 import type { CandleAggregator } from './candle-aggregator.ts';
-import { logStep, pointScale, roundToScale, variancePerMs } from './gbm.ts';
+import { GAP_VARIANCE_SHARE, logStep, pointScale, roundToScale, variancePerMs } from './gbm.ts';
 import { Random } from './prng.ts';
 import type { PriceAnchor } from './simulated-feed.ts';
 import type { Candle, CandleStore, Clock, FeedInstrument, InstrumentSeed } from './types.ts';
@@ -211,8 +211,9 @@ function fineRegionStart(seed: InstrumentSeed, fromMs: number, endMs: number): n
 /**
  * Simulated candles over [fromMs, toMs), one per `stepMs` bucket (clipped to the range), trading time
  * only, generated backwards so they end at `price`, appended to `out` oldest first. Returns the price
- * at the start. Each candle: open = previous close, close after a GBM step over its trading minutes,
- * high/low the extremes of a Brownian bridge between them, volume a tick count.
+ * at the start. Each candle: open = previous close (or, after a closed session, the previous close
+ * moved by the opening gap the live feed makes too: gbm.ts), close after a GBM step over its trading
+ * minutes, high/low the extremes of a Brownian bridge between them, volume a tick count.
  */
 function generateBackward(
   out: Series,
@@ -231,6 +232,8 @@ function generateBackward(
 
   let p = price;
   let edge = toMs;
+  let closedMs = 0; // closed time since the candle generated last (the next one in time)
+  let generated = false;
   while (edge > fromMs) {
     const bucket = Math.floor((edge - 1) / stepMs) * stepMs;
     const start = Math.max(fromMs, bucket);
@@ -238,7 +241,16 @@ function generateBackward(
     edge = start;
     const minutes =
       stepMs === MINUTE_MS ? (sessions.isOpen(start) ? 1 : 0) : sessions.openMinutes(start, end);
-    if (minutes === 0) continue;
+    if (minutes === 0) {
+      if (generated) closedMs += end - start;
+      continue;
+    }
+    if (closedMs > 0) {
+      // The later candle opened with a gap from this one's close.
+      p *= Math.exp(-logStep(variance, closedMs * GAP_VARIANCE_SHARE, random.normal()));
+      closedMs = 0;
+    }
+    generated = true;
     const v = variance * minutes * MINUTE_MS;
     const x = logStep(variance, minutes * MINUTE_MS, random.normal());
     // Extremes of a Brownian bridge from 0 to x with variance v: (x ± √(x² − 2v·ln U)) / 2.

@@ -1,4 +1,4 @@
-import { sessionHoursPerWeek } from '@meridian/domain';
+import { isMarketOpen, type SessionKind, sessionHoursPerWeek } from '@meridian/domain';
 import type { InstrumentSeed } from './types.ts';
 
 /**
@@ -6,8 +6,10 @@ import type { InstrumentSeed } from './types.ts';
  * its live candles move alike: driftless geometric Brownian motion in trading time,
  *   S(t+dt) = S(t) · exp(−σ²dt/2 + σ·√dt·Z),
  * with σ the annual volatility spread over the instrument's trading hours (a stock open 32.5 h a week
- * moves as much per year as a coin quoted around the clock). Time while the market is closed does not
- * move the price: the market reopens where it closed.
+ * moves as much per year as a coin quoted around the clock). While the market is closed news still
+ * arrives, so it reopens with a gap: one step whose variance is GAP_VARIANCE_SHARE of what the closed
+ * time would carry in trading time (EURUSD after a weekend ~0.2 % typical, a stock overnight ~1 %),
+ * as real markets open away from where they closed.
  */
 
 const WEEKS_PER_YEAR = 365.25 / 7;
@@ -19,6 +21,36 @@ export function variancePerMs(
 ): number {
   const tradingMsPerYear = sessionHoursPerWeek(seed.session, seed.sessionZone) * WEEKS_PER_YEAR * HOUR_MS;
   return (seed.annualVolatility * seed.annualVolatility) / tradingMsPerYear;
+}
+
+/** Share of the closed time's variance that a session's opening gap carries. */
+export const GAP_VARIANCE_SHARE = 0.1;
+
+const BLOCK_MS = 30 * 60_000;
+/** Longer pauses count as this much closed time (a server down for weeks: one ordinary gap). */
+const MAX_GAP_COUNTED_MS = 7 * 86_400_000;
+
+/**
+ * Milliseconds in [fromMs, toMs) during which `session` was closed, to MAX_GAP_COUNTED_MS. Sessions
+ * open and close on the hour or half hour (in every zone, daylight saving included), so the state at
+ * the start of each half hour holds for all of it; the partial blocks at both ends are counted by
+ * their start's state too.
+ */
+export function closedMsBetween(
+  session: SessionKind,
+  zone: string | undefined,
+  fromMs: number,
+  toMs: number,
+) {
+  if (!(toMs > fromMs) || session === 'crypto') return 0;
+  let closed = 0;
+  let t = fromMs;
+  while (t < toMs && closed < MAX_GAP_COUNTED_MS) {
+    const end = Math.min(toMs, (Math.floor(t / BLOCK_MS) + 1) * BLOCK_MS);
+    if (!isMarketOpen(session, t, zone)) closed += end - t;
+    t = end;
+  }
+  return Math.min(closed, MAX_GAP_COUNTED_MS);
 }
 
 /** Log-price increment over `dtMs` of trading time for the standard normal draw `z`. */

@@ -1,5 +1,6 @@
 import { isMarketOpen } from '@meridian/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { GAP_VARIANCE_SHARE, variancePerMs } from './gbm.ts';
 import { INSTRUMENT_SEEDS } from './instrument-seeds.ts';
 import { SimulatedFeed } from './simulated-feed.ts';
 import type { FeedInstrument, Quote } from './types.ts';
@@ -145,7 +146,40 @@ describe('SimulatedFeed', () => {
     feed.step(now);
     const q = feed.latest(EURUSD)!;
     expect(q.seq).toBe(1);
-    expect(Math.abs(q.mid / 1.2 - 1)).toBeLessThan(0.001); // one ordinary step, no weekend jump
+    expect(Math.abs(q.mid / 1.2 - 1)).toBeLessThan(0.02); // a weekend gap, not a jump of a week's moves
+  });
+
+  /** Log moves of the first tick after a pause from `fromIso` to `toIso`, one per market seed. */
+  const firstMoves = (code: string, fromIso: string, toIso: string, seeds = 400) => {
+    const instrument = { id: 1, seed: seedOf(code) };
+    return Array.from({ length: seeds }, (_, seed) => {
+      const at = Date.parse(toIso);
+      const feed = new SimulatedFeed({ instruments: [instrument], clock: { now: () => at }, seed });
+      feed.setStartPrice(1, instrument.seed.referencePrice, Date.parse(fromIso));
+      feed.step(at);
+      return Math.log(feed.latest(1)!.mid / instrument.seed.referencePrice);
+    });
+  };
+  const rms = (xs: number[]) => Math.sqrt(xs.reduce((s, x) => s + x * x, 0) / xs.length);
+
+  it('opens a session with a gap as large as a tenth of the closed time in trading time', () => {
+    // Forex closed from Friday 22:00 to Sunday 22:00: 48 h, a gap with the variance of 4.8 h of trading.
+    const moves = firstMoves('EURUSD', '2026-03-06T21:59:30Z', '2026-03-08T22:00:00Z');
+    const variance = variancePerMs(seedOf('EURUSD'));
+    const expected = Math.sqrt(variance * (48 * 3_600_000 * GAP_VARIANCE_SHARE));
+    expect(rms(moves)).toBeGreaterThan(expected * 0.85);
+    expect(rms(moves)).toBeLessThan(expected * 1.15);
+    // A stock overnight (16:00 to 09:30 New York): larger in price terms than a currency's weekend.
+    const overnight = firstMoves('AAPL', '2026-03-04T20:59:00Z', '2026-03-05T14:30:00Z');
+    expect(rms(overnight)).toBeGreaterThan(0.005);
+  });
+
+  it('moves like at most five ordinary ticks after a pause inside a session (a stalled timer, a restart)', () => {
+    const moves = firstMoves('EURUSD', '2026-03-04T08:00:00Z', '2026-03-04T14:00:00Z');
+    const seed = seedOf('EURUSD');
+    const expected = Math.sqrt(variancePerMs(seed) * 5 * seed.tickIntervalMs);
+    expect(rms(moves)).toBeLessThan(expected * 1.2);
+    expect(Math.max(...moves.map(Math.abs))).toBeLessThan(0.0005);
   });
 
   it('moves with the configured volatility (crypto, one simulated day)', () => {

@@ -1,5 +1,5 @@
 import { isMarketOpen, type SessionKind } from '@meridian/domain';
-import { logStep, pointScale, variancePerMs } from './gbm.ts';
+import { closedMsBetween, GAP_VARIANCE_SHARE, logStep, pointScale, variancePerMs } from './gbm.ts';
 import { Random } from './prng.ts';
 import type { Clock, FeedInstrument, Quote, QuoteFeed, QuoteListener } from './types.ts';
 
@@ -10,7 +10,8 @@ import type { Clock, FeedInstrument, Quote, QuoteFeed, QuoteListener } from './t
  *
  * Each instrument ticks at its `tickIntervalMs` with jitter (×0.5 to ×1.5, drawn from its stream);
  * `step` emits at most one quote per instrument, stamped with the step's time. Outside the session
- * nothing ticks. Quotes: mid rounded to the precision, bid = mid − ⌊spread/2⌋ points, ask = bid + spread,
+ * nothing ticks; the first tick of a session opens with a gap (gbm.ts), while a pause inside a
+ * session (a stalled timer, a restart) moves the price like at most five ordinary ticks. Quotes: mid rounded to the precision, bid = mid − ⌊spread/2⌋ points, ask = bid + spread,
  * so ask − bid is exactly the configured spread.
  */
 
@@ -117,7 +118,12 @@ export class SimulatedFeed implements QuoteFeed, PriceAnchor {
     const maxDtMs = s.tickIntervalMs * MAX_STEP_INTERVALS;
     const elapsedMs = Number.isNaN(s.lastTickMs) ? s.tickIntervalMs : nowMs - s.lastTickMs;
     const dtMs = elapsedMs < maxDtMs ? (elapsedMs > 0 ? elapsedMs : 0) : maxDtMs;
-    s.price *= Math.exp(logStep(s.variance, dtMs, s.random.normal()));
+    let move = logStep(s.variance, dtMs, s.random.normal());
+    if (elapsedMs > maxDtMs) {
+      const closedMs = closedMsBetween(s.session, s.zone, s.lastTickMs, nowMs);
+      if (closedMs > 0) move += logStep(s.variance, closedMs * GAP_VARIANCE_SHARE, s.random.normal());
+    }
+    s.price *= Math.exp(move);
     s.lastTickMs = nowMs;
     // Schedule from the due time, not from the step that noticed it, so the 100 ms step does not slow
     // the tick rate; after a pause (closed market, stalled timer) start afresh from now.
