@@ -200,6 +200,37 @@ describe.each(DB_KINDS)('back office on %s', (kind) => {
     expect(await findMismatchedAccounts(s.database.db)).toEqual([]);
   });
 
+  it("refuses a demo account's adjustment, and a debit that would take what an open position is losing", async () => {
+    const demo = (await getJson(s, '/api/user/createAccountDemoForU?demo_id=bo-adjust-demo-01')).data;
+    const toDemo = await staffCall('POST', `/users/${demo.user.id}/adjust`, {
+      token: tokens.finance,
+      body: { amount: '5000', memo: 'Bonus' },
+    });
+    expect(toDemo.code).toBe(5119);
+    const trader = await registerEmail(s, 'adjust-open@test.local');
+    const adjust = (amount: string) =>
+      staffCall('POST', `/users/${trader.user.id}/adjust`, {
+        token: tokens.finance,
+        body: { amount, memo: 'Correction' },
+      });
+    expect((await adjust('1000')).code).toBe(1);
+    const btc = (await getJson(s, '/v1/api/forex/trade_list?searchCurrency=BTCUSD')).data[0];
+    const opened = await getJson(
+      s,
+      `/v1/api/forex/submit?type=1&cont=0.01&forex_id=${btc.Id}&status=1&multiple=10`,
+      { authorization: trader.token },
+    );
+    expect(opened.code, opened.msg).toBe(1);
+    // Bought at the ask, valued at the bid: the position is losing the spread at once.
+    const balance = (await getJson(s, '/v1/api/main/wallet/getBalance', { authorization: trader.token })).data
+      .balance as string;
+    const whole = await adjust(`-${balance}`);
+    expect(whole.code).toBe(5114); // the balance alone would allow it; the loss does not
+    const within = await adjust(`-${(Number(balance) - 5).toFixed(2)}`);
+    expect(within.code, within.msg).toBe(1);
+    expect(await findMismatchedAccounts(s.database.db)).toEqual([]);
+  });
+
   it('answers a repeated adjustment with its Idempotency-Key once, and refuses the key for another request', async () => {
     const trader = await registerEmail(s, 'adjust-once@test.local');
     const adjust = (amount: string, key = 'adjust-once-0001') =>

@@ -94,6 +94,7 @@ export const ERROR_CODES = {
   STAFF_TARGET_NOT_FOUND: { code: 5112, msgKey: 'error.staff_target_not_found', httpStatus: 200 },
   STAFF_SETTINGS_INVALID: { code: 5113, msgKey: 'error.staff_settings_invalid', httpStatus: 200 },
   STAFF_ADJUST_INSUFFICIENT: { code: 5114, msgKey: 'error.staff_adjust_insufficient', httpStatus: 200 },
+  STAFF_ADJUST_DEMO: { code: 5119, msgKey: 'error.staff_adjust_demo', httpStatus: 200 },
   STAFF_LAST_OWNER: { code: 5115, msgKey: 'error.staff_last_owner', httpStatus: 200 },
   UPLOAD_TOO_LARGE: { code: 1101, msgKey: 'error.upload_too_large', httpStatus: 200 },
   UPLOAD_NOT_IMAGE: { code: 1102, msgKey: 'error.upload_not_image', httpStatus: 200 },

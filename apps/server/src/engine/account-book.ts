@@ -31,6 +31,11 @@ export interface Movement {
    * protection, DESIGN §3, then decides what happens: the engine's coverNegativeBalance).
    */
   allowNegativeBalance?: boolean;
+  /**
+   * A debit that must leave open positions their floating losses (a staff debit): at most what a
+   * withdrawal could take (the engine's `move` checks it; the book itself only keeps balance ≥ 0).
+   */
+  withinFree?: boolean;
 }
 
 /**

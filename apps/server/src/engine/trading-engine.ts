@@ -1086,6 +1086,13 @@ export class TradingEngine {
     const lockDelta = m.lockDelta === undefined ? 0 : microsWithin(m.lockDelta);
     const marginDelta = m.marginDelta === undefined ? 0 : microsWithin(m.marginDelta);
     if (balanceDelta === null || lockDelta === null || marginDelta === null) return { ok: false };
+    // A staff debit may take only what a withdrawal could (DESIGN §7): with a position losing, the
+    // balance alone would let it push the account into a margin call or a stop-out.
+    if (m.withinFree && balanceDelta < 0) {
+      if (this.liveOrdersOf(m.userId).some((o) => o.status === 1 && this.floatingMicros(o) === null))
+        return { ok: false };
+      if (-balanceDelta > this.withdrawable(m.userId)) return { ok: false };
+    }
     const r = this.book.move({ ...m, balanceDelta, lockDelta, marginDelta });
     if (!r.ok) return r;
     const fx = new Effects();

@@ -582,10 +582,11 @@ export const staffUpdateSettingsCall = defineStaffCall({
       .trim()
       .regex(/^\d{1,3}(\.\d{1,2})?$/)
       .optional(),
+    // Below a billion: every demo figure stays far inside what the engine holds exactly.
     demo_start_balance: z
       .string()
       .trim()
-      .regex(/^\d{1,12}(\.\d{1,2})?$/)
+      .regex(/^\d{1,9}(\.\d{1,2})?$/)
       .optional(),
   }),
   data: z.array(z.object({ key: z.enum(STAFF_SETTING_KEYS), value: z.string() })),

@@ -19,10 +19,15 @@ export interface WithdrawalQuote {
   received: Money;
 }
 
-/** Amounts a user types: digits with at most 2 decimals, above 0 (exactly, never via a float). */
+/**
+ * Amounts a user types (deposits and withdrawals): digits with at most 2 decimals, above 0 and below
+ * a billion USD (exactly, never via a float). The cap keeps every account figure far inside what the
+ * engine holds exactly (2^53 micro-dollars, ~9 billion USD): a larger deposit was accepted here and
+ * then failed at approval.
+ */
 export function parseWithdrawalAmount(text: string): Money | null {
   const t = text.trim();
-  if (!/^\d{1,12}(\.\d{1,2})?$/.test(t)) return null;
+  if (!/^\d{1,9}(\.\d{1,2})?$/.test(t)) return null;
   const m = money(t);
   return m.gt(0) ? m : null;
 }

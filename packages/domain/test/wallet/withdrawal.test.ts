@@ -20,9 +20,10 @@ describe('withdrawal fee and received amount (spec §9)', () => {
     );
   });
 
-  it('parses amounts exactly: 2 decimals at most, above 0', () => {
+  it('parses amounts exactly: 2 decimals at most, above 0, below a billion', () => {
     expect(parseWithdrawalAmount('100.5')?.toFixed(2)).toBe('100.50');
-    for (const bad of ['', '0', '0.00', '-1', '1.234', '1e3', ' 12 x', 'abc'])
+    expect(parseWithdrawalAmount('999999999.99')?.toFixed(2)).toBe('999999999.99');
+    for (const bad of ['', '0', '0.00', '-1', '1.234', '1e3', ' 12 x', 'abc', '1000000000'])
       expect(parseWithdrawalAmount(bad)).toBeNull();
   });
 

@@ -265,6 +265,8 @@ export function registerBackofficeRoutes(app: FastifyInstance, deps: BackofficeD
     staffAdjustBalanceCall,
     async ({ params, body, audit, staff, requestKey }) => {
       const user = await requireUser(params.id);
+      // Demo money is virtual (DESIGN §6): no transfer reaches a demo account, a staff one included.
+      if (user.isDemo) throw new AppError('STAFF_ADJUST_DEMO');
       // Named after the request's key: a retry whose first answer was lost (key freed) still moves once.
       const ledgerKey = requestKey ? `staff-adjust:${staff.id}:${requestKey}` : undefined;
       if (ledgerKey && (await ledgerKeyExists(db, ledgerKey))) {
@@ -283,6 +285,7 @@ export function registerBackofficeRoutes(app: FastifyInstance, deps: BackofficeD
         type: LEDGER_TYPE.STAFF_ADJUSTMENT,
         balanceDelta: money(body.amount),
         memo: body.memo,
+        withinFree: true,
         ...(ledgerKey ? { idempotencyKey: ledgerKey } : {}),
       });
       if (!moved.ok) throw new AppError('STAFF_ADJUST_INSUFFICIENT');
