@@ -610,47 +610,57 @@ describe.each(DB_KINDS)('trading on %s', (kind) => {
     });
   });
 
-  it('takes over an idempotency claim left unanswered by a dead process, and prunes old answers', async () => {
+  it('answers a claim left unanswered by a dead process "outcome unknown" and never runs it again, and prunes old answers', async () => {
     const userId = 9_000_001;
-    const t0 = new Date(s.clock.ms);
+    // Claimed over ten minutes ago by the wall clock, which answerOnce reads.
+    const t0 = new Date(Date.now() - ABANDONED_CLAIM_MS - 5_000);
     const key = scopedKey('/v1/api/forex/close', 'abandoned-0001');
     const route = '/v1/api/forex/close';
     expect(await claimKey(s.database.db, userId, key, route, 'digest-1', t0)).toEqual({
       kind: 'new',
       claimedAt: t0,
     });
-    // The process died here: no answer, no release. A retry a minute later still waits…
+    // The process died here, before or after acting (nothing tells which): no answer, no release.
+    // A retry a minute later still waits…
     const later = (ms: number) => new Date(t0.getTime() + ms);
     expect(await claimKey(s.database.db, userId, key, route, 'digest-1', later(60_000))).toEqual({
       kind: 'in_progress',
     });
-    // …one past the abandonment limit takes it over and acts.
-    const takenAt = later(ABANDONED_CLAIM_MS + 1);
-    expect(await claimKey(s.database.db, userId, key, route, 'digest-1', takenAt)).toEqual({
-      kind: 'new',
-      claimedAt: takenAt,
-    });
-    // Should the first request still be alive, it can neither answer nor free its successor's claim.
-    await releaseKey(s.database.db, userId, key, t0);
+    // …one past the abandonment limit learns the claim was abandoned…
+    expect(
+      await claimKey(s.database.db, userId, key, route, 'digest-1', later(ABANDONED_CLAIM_MS + 1)),
+    ).toEqual({ kind: 'abandoned', claimedAt: t0 });
+    // …and is answered 'outcome unknown' without running: running again placed a second order
+    // whenever the first had been committed just before the process died.
+    let ran = 0;
+    const request = {
+      ownerId: userId,
+      sentKey: 'abandoned-0001',
+      route,
+      digest: 'digest-1',
+      lang: 'en' as const,
+      msgKey: 'ok.order_closed',
+    };
+    await expect(
+      answerOnce(s.database.db, request, () => {
+        ran++;
+        return 'acted';
+      }),
+    ).rejects.toMatchObject({ errorName: 'REQUEST_OUTCOME_UNKNOWN', code: 1006 });
+    expect(ran).toBe(0);
+    // Every repeat hears the same (in its own language); the dead request's late answer cannot replace it.
     await storeAnswer(s.database.db, userId, key, t0, { code: 1, msg: 'stale', data: null });
-    expect(
-      await claimKey(s.database.db, userId, key, route, 'digest-1', later(ABANDONED_CLAIM_MS + 2)),
-    ).toEqual({
-      kind: 'in_progress',
+    expect(await answerOnce(s.database.db, { ...request, lang: 'de' }, () => ran++)).toMatchObject({
+      code: 1006,
+      msg: 'Diese Anfrage wurde unterbrochen und wurde möglicherweise ausgeführt. Prüfen Sie Ihre Orders und den Verlauf, bevor Sie sie erneut senden',
     });
-    await storeAnswer(s.database.db, userId, key, takenAt, { code: 1, msg: 'ok', data: null });
-    expect(
-      await claimKey(s.database.db, userId, key, route, 'digest-1', later(ABANDONED_CLAIM_MS + 2)),
-    ).toEqual({
-      kind: 'done',
-      response: { code: 1, msg: 'ok', data: null },
-    });
+    expect(ran).toBe(0);
     // Answers older than the retention are forgotten; newer ones are kept.
     const count = async () =>
       sqlCount(s, sql`select count(*) as n from idempotency_keys where user_id = ${userId}`);
     expect(await count()).toBe(1);
-    expect(await pruneKeys(s.database.db, later(ABANDONED_CLAIM_MS))).toBe(0);
-    expect(await pruneKeys(s.database.db, later(ABANDONED_CLAIM_MS + 2))).toBe(1);
+    expect(await pruneKeys(s.database.db, t0)).toBe(0);
+    expect(await pruneKeys(s.database.db, later(1))).toBe(1);
     expect(await count()).toBe(0);
   });
 

@@ -16,6 +16,7 @@ export const ERROR_CODES = {
     httpStatus: 200,
   },
   REQUEST_KEY_REUSED: { code: 1005, msgKey: 'error.request_key_reused', httpStatus: 200 },
+  REQUEST_OUTCOME_UNKNOWN: { code: 1006, msgKey: 'error.request_outcome_unknown', httpStatus: 200 },
   ROUTE_NOT_FOUND: { code: 1004, msgKey: 'error.route_not_found', httpStatus: 404 },
   REQUEST_RATE_LIMITED: { code: 1029, msgKey: 'error.request_rate_limited', httpStatus: 200 },
   SERVER_INTERNAL: { code: 1500, msgKey: 'error.server_internal', httpStatus: 500 },

@@ -14,12 +14,16 @@ export type IdempotencyClaim =
   | { kind: 'done'; response: unknown }
   | { kind: 'in_progress' }
   /** The key was first sent with another request: refused, never answered with that one's answer. */
-  | { kind: 'other_request' };
+  | { kind: 'other_request' }
+  /** Claimed by a request that never answered (its process died): it may or may not have acted. */
+  | { kind: 'abandoned'; claimedAt: Date };
 
 /**
  * A claim with no answer after this long belongs to a request that never finished (the process
- * died between claim and answer): taken over rather than answered 'in progress' forever. Long
- * enough that a live request (waiting out a database outage) has given up first.
+ * died between claim and answer, before or after acting: nothing tells which). It is then answered
+ * 'outcome unknown' rather than 'in progress' forever, and never run again: running it again placed
+ * a second order whenever the first had been committed just before the process died. Long enough
+ * that a live request (waiting out a database outage) has given up first.
  */
 export const ABANDONED_CLAIM_MS = 10 * 60_000;
 /** How long an answer is kept for repeats: retries come within minutes, not days. */
@@ -75,27 +79,23 @@ export async function claimKey(
   digest: string,
   now: Date,
 ): Promise<IdempotencyClaim> {
-  for (let attempt = 0; attempt < 2; attempt++) {
-    const inserted = await db
-      .insert(idempotencyKeys)
-      .values({ userId, key, route, requestDigest: digest, createdAt: now })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key });
-    if (inserted.length === 1) return { kind: 'new', claimedAt: now };
-    const row = (
-      await db
-        .select()
-        .from(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
-    )[0];
-    // Keys claimed before digests were kept (null) are answered as before.
-    if (row && row.requestDigest !== null && row.requestDigest !== digest) return { kind: 'other_request' };
-    if (row && row.response !== null) return { kind: 'done', response: row.response };
-    if (!row || now.getTime() - row.createdAt.getTime() < ABANDONED_CLAIM_MS) return { kind: 'in_progress' };
-    // Abandoned: free it (only as it was seen) and claim it once more.
-    await db.delete(idempotencyKeys).where(ownClaim(userId, key, row.createdAt));
-  }
-  return { kind: 'in_progress' };
+  const inserted = await db
+    .insert(idempotencyKeys)
+    .values({ userId, key, route, requestDigest: digest, createdAt: now })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key });
+  if (inserted.length === 1) return { kind: 'new', claimedAt: now };
+  const row = (
+    await db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
+  )[0];
+  // Keys claimed before digests were kept (null) are answered as before.
+  if (row && row.requestDigest !== null && row.requestDigest !== digest) return { kind: 'other_request' };
+  if (row && row.response !== null) return { kind: 'done', response: row.response };
+  if (!row || now.getTime() - row.createdAt.getTime() < ABANDONED_CLAIM_MS) return { kind: 'in_progress' };
+  return { kind: 'abandoned', claimedAt: row.createdAt };
 }
 
 export async function storeAnswer(db: Db, userId: number, key: string, claimedAt: Date, response: unknown) {
@@ -150,6 +150,18 @@ export async function answerOnce(
   if (claim.kind === 'other_request') throw new AppError('REQUEST_KEY_REUSED');
   if (claim.kind === 'done') return replayIn(lang, claim.response);
   if (claim.kind === 'in_progress') throw new AppError('REQUEST_IN_PROGRESS');
+  if (claim.kind === 'abandoned') {
+    // Kept as the key's answer: every repeat hears the same, and the client checks its orders and
+    // history before sending the request again under a new key.
+    const unknown = new AppError('REQUEST_OUTCOME_UNKNOWN');
+    await storeAnswer(db, ownerId, key, claim.claimedAt, {
+      code: unknown.code,
+      msg: translate(lang, unknown.msgKey),
+      data: null,
+      msgKey: unknown.msgKey,
+    });
+    throw unknown;
+  }
   let data: unknown;
   try {
     data = await run();
@@ -169,8 +181,8 @@ export async function answerOnce(
     }
     throw err;
   }
-  // It acted: should storing its answer fail, the claim stays (taken over only as an abandoned one,
-  // after ABANDONED_CLAIM_MS), never freed for a retry to act a second time at once.
+  // It acted: should storing its answer fail, the claim stays (answered 'outcome unknown' once
+  // abandoned, after ABANDONED_CLAIM_MS), never freed for a retry to act a second time.
   const envelope = { code: SUCCESS_CODE, msg: translate(lang, request.msgKey), data };
   await storeAnswer(db, ownerId, key, claim.claimedAt, { ...envelope, msgKey: request.msgKey });
   return envelope;
