@@ -510,10 +510,35 @@ describe.each(DB_KINDS)('back office on %s', (kind) => {
       query: { status: '1', instrumentId: String(btc.Id) },
     });
     expect(monitor.data.rows.map((r: any) => r.id)).toContain(o.data.Id);
-    const dash = await staffCall('GET', '/dashboard', { token: tokens.support });
-    const btcExposure = dash.data.exposure.find((e: any) => e.code === 'BTCUSD');
-    expect(Number(btcExposure.netLots)).toBeGreaterThanOrEqual(0.5);
-    expect(dash.data.openPositions).toBeGreaterThan(0);
+    // The exposure and the counts are the real book's: the demo position is not in them (DESIGN §6),
+    // a real account's is.
+    const dashboard = async () => {
+      const d = (await staffCall('GET', '/dashboard', { token: tokens.support })).data;
+      const btcLots = Number(d.exposure.find((e: any) => e.code === 'BTCUSD')?.netLots ?? 0);
+      return { btcLots, open: d.openPositions as number };
+    };
+    const withDemo = await dashboard();
+    const real = await registerEmail(s, 'exposure-real@test.local');
+    await staffCall('POST', `/users/${real.user.id}/adjust`, {
+      token: tokens.finance,
+      body: { amount: '20000', memo: 'Funding' },
+    });
+    const realOrder = await getJson(
+      s,
+      `/v1/api/forex/submit?type=1&cont=0.5&forex_id=${btc.Id}&status=1&multiple=10`,
+      { authorization: real.token },
+    );
+    expect(realOrder.code, realOrder.msg).toBe(1);
+    const withReal = await dashboard();
+    expect(withReal.btcLots - withDemo.btcLots).toBeCloseTo(0.5, 8);
+    expect(withReal.open - withDemo.open).toBe(1);
+    const demoOnly = await getJson(
+      s,
+      `/v1/api/forex/submit?type=1&cont=0.3&forex_id=${btc.Id}&status=1&multiple=10`,
+      { authorization: token },
+    );
+    expect(demoOnly.code).toBe(1);
+    expect(await dashboard()).toEqual(withReal);
     const close = () =>
       staffCall('POST', `/orders/${o.data.Id}/close`, {
         token: tokens.dealer,

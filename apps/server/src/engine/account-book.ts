@@ -54,6 +54,16 @@ export interface MicroMovement {
   allowNegativeBalance?: boolean;
 }
 
+/** An account as the book loads it from its stored row. */
+interface AccountRow {
+  balance: string;
+  lock: string;
+  margin: string;
+  tradingFrozen: boolean;
+  /** Absent in older callers' rows: a real account. */
+  isDemo?: boolean;
+}
+
 /** An account's figures as Money, for callers outside the engine. */
 export interface Figures {
   balance: Money;
@@ -115,6 +125,8 @@ export class AccountBook {
   margin = new Float64Array(GROW);
   /** Compliance froze trading (back office): new orders are refused. */
   frozen = new Uint8Array(GROW);
+  /** A demo account (1): its positions are not the broker's exposure (DESIGN §6). */
+  demo = new Uint8Array(GROW);
   /**
    * Two numbers per slot in the revaluation arena (where the tick kernel updates them), side by
    * side so a tick reads them from one cache line: at 2·slot the floating profit (USD), at
@@ -167,6 +179,7 @@ export class AccountBook {
         lock: users.lockBalance,
         margin: users.margin,
         tradingFrozen: users.tradingFrozen,
+        isDemo: users.isDemo,
       })
       .from(users)
       .where(eq(users.id, userId))
@@ -179,11 +192,11 @@ export class AccountBook {
   }
 
   /** Figures read in bulk (start-up): taken as they are unless the account is already in memory. */
-  adopt(rows: Array<{ id: number; balance: string; lock: string; margin: string; tradingFrozen: boolean }>) {
+  adopt(rows: Array<{ id: number } & AccountRow>) {
     for (const r of rows) if (!this.slots.has(r.id)) this.put(r.id, r);
   }
 
-  private put(userId: number, r: { balance: string; lock: string; margin: string; tradingFrozen: boolean }) {
+  private put(userId: number, r: AccountRow) {
     // Parsed, and the arrays grown, before the slot is taken: a failure leaves the book as it was.
     const balance = micros(r.balance);
     const lock = micros(r.lock);
@@ -196,6 +209,7 @@ export class AccountBook {
     this.lock[s] = lock;
     this.margin[s] = margin;
     this.frozen[s] = r.tradingFrozen ? 1 : 0;
+    this.demo[s] = r.isDemo ? 1 : 0;
     this.arena.f64[this.riskAt(s)] = 0;
     this.setFloor(s);
   }
@@ -230,6 +244,7 @@ export class AccountBook {
     this.lock = grownTo(this.lock, n);
     this.margin = grownTo(this.margin, n);
     this.frozen = grownTo(this.frozen, n);
+    this.demo = grownTo(this.demo, n);
   }
 
   /** The screen factor (stop-out level as a fraction × headroom); recomputes every floor when it changes. */

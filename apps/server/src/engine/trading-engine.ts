@@ -359,6 +359,7 @@ export class TradingEngine {
           lock: users.lockBalance,
           margin: users.margin,
           tradingFrozen: users.tradingFrozen,
+          isDemo: users.isDemo,
         })
         .from(users)
         .where(inArray(users.id, chunk));
@@ -1448,11 +1449,22 @@ export class TradingEngine {
     while (this.recovering) await this.recovering;
   }
 
-  /** How many positions are open and orders pending (dashboard), without listing them. */
+  /** Whether an order belongs to a demo account (virtual money: not the broker's book). */
+  private isDemoOrder(o: LiveOrder): boolean {
+    const slot = this.book.slotOf(o.userId);
+    return slot !== undefined && this.book.demo[slot] === 1;
+  }
+
+  /** How many positions are open and orders pending on real accounts (dashboard), without listing them. */
   liveCounts() {
     let open = 0;
-    for (const o of this.live.values()) if (o.status === 1) open++;
-    return { open, pending: this.live.size - open };
+    let pending = 0;
+    for (const o of this.live.values()) {
+      if (this.isDemoOrder(o)) continue;
+      if (o.status === 1) open++;
+      else pending++;
+    }
+    return { open, pending };
   }
 
   /** Every live order (positions monitor), optionally filtered. */
@@ -1469,14 +1481,15 @@ export class TradingEngine {
 
   /**
    * The broker's exposure per instrument (the house is every trader's counterparty): traders' net
-   * lots, their net notional in USD at the mid, and the house's floating profit (minus theirs).
+   * lots, their net notional in USD at the mid, and the house's floating profit (minus theirs). Real
+   * accounts only: a demo account's positions are virtual money no one hedges (DESIGN §6).
    */
   exposure() {
     const rates = this.rates();
     // The house's total over every account can pass what a Number holds exactly: BigInt here.
     const per = new Map<number, { lots: Scaled; units: Money; floating: bigint; positions: number }>();
     for (const o of this.live.values()) {
-      if (o.status !== 1) continue;
+      if (o.status !== 1 || this.isDemoOrder(o)) continue;
       const e = getOrCreate(per, o.instrumentId, () => ({
         lots: ZERO_LOTS,
         units: money('0'),
