@@ -22,6 +22,7 @@ import { AccountMonitor } from './engine/account-monitor.ts';
 import { TradingEngine } from './engine/trading-engine.ts';
 import { KEY_RETENTION_MS, pruneKeys } from './lib/idempotency.ts';
 import { SessionEvents } from './lib/session-events.ts';
+import { reconcileLedger } from './modules/ledger/ledger.repository.ts';
 import { takesOrders } from './modules/market/market-runtime.ts';
 import { LiveSettings } from './modules/settings/live-settings.ts';
 import { ensureFirstOwner } from './modules/staff/staff.routes.ts';
@@ -143,6 +144,19 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
     if (walletSettled > 0)
       bootLog.warn({ walletSettled }, 'wallet requests left mid-way by a stop were settled from the ledger');
     bootLog.info({ liveOrders: restored }, 'trading engine ready');
+    // The ledger reconciliation once at every start (DESIGN §2); staff run it again from the dashboard.
+    const books = await reconcileLedger(database.db);
+    if (books.mismatched.length > 0)
+      bootLog.error(
+        {
+          accounts: books.accounts,
+          mismatched: books.mismatched.length,
+          first: books.mismatched.slice(0, 10),
+        },
+        'ledger reconciliation: accounts whose figures differ from the sum of their ledger entries',
+      );
+    else
+      bootLog.info({ accounts: books.accounts }, 'ledger reconciliation: every account equals its entries');
     const trading = createTradingService({ db: database.db, engine, market, settings });
     monitor = new AccountMonitor(engine, trading, userChannels, bootLog);
     market.feed.onQuote((q) => {

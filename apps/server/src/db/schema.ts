@@ -72,6 +72,19 @@ export const candles = pgTable(
   (t) => [primaryKey({ columns: [t.instrumentId, t.period, t.time] })],
 );
 
+/**
+ * The last live quote of each instrument (its mid and time), written with the closed candles each
+ * second and at shutdown: a restart resumes the simulated market where it stood, not at the last
+ * stored 1-minute close (up to a minute back, which crossed stops the market never reached).
+ */
+export const lastQuotes = pgTable('market_last_quotes', {
+  instrumentId: integer('instrument_id')
+    .primaryKey()
+    .references(() => instruments.id),
+  mid: numeric('mid', { precision: 24, scale: 10 }).notNull(),
+  timeMs: bigint('time_ms', { mode: 'number' }).notNull(),
+});
+
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),

@@ -10,12 +10,21 @@ import { backfillHistory, KEEP_CANDLES } from './backfill.ts';
 import { CandleAggregator, type ClosedCandle } from './candle-aggregator.ts';
 import { INSTRUMENT_SEEDS } from './instrument-seeds.ts';
 import { SimulatedFeed } from './simulated-feed.ts';
-import type { Candle, CandleStore, FeedInstrument, InstrumentSeed } from './types.ts';
+import type { Candle, CandleStore, FeedInstrument, InstrumentSeed, LastQuote } from './types.ts';
 import { periodSeconds } from './types.ts';
 
 /** CandleStore in memory: insert-or-replace by time, like the database's primary key. */
 class MemoryStore implements CandleStore {
   readonly rows = new Map<string, Map<number, Candle>>();
+  readonly lastQuotes = new Map<number, LastQuote>();
+
+  async saveLastQuotes(rows: readonly LastQuote[]): Promise<void> {
+    for (const r of rows) this.lastQuotes.set(r.instrumentId, { ...r });
+  }
+
+  async loadLastQuote(instrumentId: number): Promise<LastQuote | null> {
+    return this.lastQuotes.get(instrumentId) ?? null;
+  }
 
   async loadRecent(instrumentId: number, period: CandlePeriod, limit: number): Promise<Candle[]> {
     return this.all(instrumentId, period).slice(-limit);
@@ -291,6 +300,20 @@ describe('backfillHistory: restart', () => {
     const ticked = second.feed.latest(1)!;
     expect(ticked.timeMs).toBe(restartAt);
     expect(Math.abs(Math.log(ticked.mid / lastMinute.close))).toBeLessThan(0.01);
+  });
+
+  it('resumes from the last live quote saved when it is newer than the last stored minute', async () => {
+    const store = new MemoryStore();
+    const instruments = pick('BTCUSD', 'EURUSD');
+    await boot(store, instruments, NOW);
+    const lastMinute = store.all(1, '1min').at(-1)!;
+    // BTCUSD traded on for 40 s of the minute that was forming at shutdown; EURUSD's saved quote is
+    // older than its last stored minute (a failed save): the stored close is newer, so it wins.
+    const live = { instrumentId: 1, mid: 98_765.43, timeMs: (lastMinute.time + 100) * 1000 };
+    await store.saveLastQuotes([live, { instrumentId: 2, mid: 9.99, timeMs: NOW - 3_600_000 }]);
+    const { feed } = await boot(store, instruments, (lastMinute.time + 110) * 1000);
+    expect(feed.latest(1)).toMatchObject({ mid: 98_765.43, timeMs: live.timeMs });
+    expect(feed.latest(2)!.mid).toBe(store.all(2, '1min').at(-1)!.close);
   });
 
   it('restarting within the same minute adds nothing and continues from the stored close', async () => {

@@ -23,7 +23,7 @@ import type { Candle, CandleStore, Clock, FeedInstrument, InstrumentSeed } from 
  *   reference price over the past `windowDays` (default 366, from a London midnight), in session only,
  *   so the history ends exactly at the price the live feed starts from.
  * - Stored history (restart): nothing is invented for the downtime. The live feed continues from the
- *   last stored 1-minute close, and the charts show no candles while the server was down, as they
+ *   last live quote saved (each second and at shutdown; else the last stored 1-minute close), and the charts show no candles while the server was down, as they
  *   show none for a closed market. Prices generated across the gap would cross stop losses, take
  *   profits and pending levels that no engine was running to act on: the chart would show a level
  *   reached and the order never filled (docs/DECISIONS.md, "The simulated market across a restart").
@@ -384,12 +384,16 @@ async function backfillInstrument(
     lowerFrom = first;
   }
 
-  // 3. The live feed continues from the newest close.
+  // 3. The live feed continues from the newest close, or on a restart from the last live quote when
+  //    it is newer (the minute forming at shutdown is not stored: its close could be a minute back).
   if (minutes.length > 0) {
     const i = minutes.length - 1;
     feed.setStartPrice(id, minutes.close[i]!, (minutes.time[i]! + 60) * 1000);
   } else if (lastMinute) {
-    feed.setStartPrice(id, lastMinute.close, (lastMinute.time + 60) * 1000);
+    const last = await store.loadLastQuote?.(id);
+    if (last && last.timeMs > lastMinute.time * 1000 && last.mid > 0)
+      feed.setStartPrice(id, last.mid, last.timeMs);
+    else feed.setStartPrice(id, lastMinute.close, (lastMinute.time + 60) * 1000);
   }
 
   for (let i = 0; i < rows.length; i += SAVE_CHUNK) await store.saveClosed(rows.slice(i, i + SAVE_CHUNK));

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { candles } from '../db/schema.ts';
-import type { Candle, CandlePeriod, CandleStore } from './types.ts';
+import { candles, lastQuotes } from '../db/schema.ts';
+import type { Candle, CandlePeriod, CandleStore, LastQuote } from './types.ts';
 
 /** CandleStore over the `candles` table; prices go in as NUMERIC text and come back as numbers. */
 export class DbCandleStore implements CandleStore {
@@ -42,5 +42,26 @@ export class DbCandleStore implements CandleStore {
         ${col((r) => String(r.candle.volume))}::numeric[])
       on conflict (instrument_id, period, time) do update set
         open = excluded.open, high = excluded.high, low = excluded.low, close = excluded.close, volume = excluded.volume`);
+  }
+
+  async saveLastQuotes(rows: readonly LastQuote[]): Promise<void> {
+    if (rows.length === 0) return;
+    await this.db.execute(sql`
+      insert into market_last_quotes (instrument_id, mid, time_ms)
+      select * from unnest(
+        ${sql.param(rows.map((r) => r.instrumentId))}::int[],
+        ${sql.param(rows.map((r) => String(r.mid)))}::numeric[],
+        ${sql.param(rows.map((r) => r.timeMs))}::bigint[])
+      on conflict (instrument_id) do update set mid = excluded.mid, time_ms = excluded.time_ms`);
+  }
+
+  async loadLastQuote(instrumentId: number): Promise<LastQuote | null> {
+    const rows = await this.db
+      .select()
+      .from(lastQuotes)
+      .where(eq(lastQuotes.instrumentId, instrumentId))
+      .limit(1);
+    const r = rows[0];
+    return r ? { instrumentId, mid: Number(r.mid), timeMs: r.timeMs } : null;
   }
 }

@@ -14,7 +14,7 @@ import { CandleAggregator, type ClosedCandle } from './candle-aggregator.ts';
 import { DbCandleStore } from './db-candle-store.ts';
 import { ReplayFeed } from './replay-feed.ts';
 import { SimulatedFeed } from './simulated-feed.ts';
-import type { Candle, CategoryKey, Clock, FeedInstrument, Quote, QuoteFeed } from './types.ts';
+import type { Candle, CategoryKey, Clock, FeedInstrument, LastQuote, Quote, QuoteFeed } from './types.ts';
 import { CANDLE_PERIODS } from './types.ts';
 
 export interface LiveMarketOptions {
@@ -209,8 +209,12 @@ export async function startLiveMarket(o: LiveMarketOptions): Promise<LiveMarket>
     });
   }
 
+  /** Quotes since the last flush, by instrument: saved as where a restart resumes. */
+  let unsavedQuotes = new Map<number, LastQuote>();
+
   function onQuote(q: Quote) {
     aggregator.update(q);
+    unsavedQuotes.set(q.instrumentId, { instrumentId: q.instrumentId, mid: q.mid, timeMs: q.timeMs });
     lastStatus.set(q.instrumentId, 1);
     publishDayMarket(q.instrumentId, 1);
     const topic = klineTopic(q.code);
@@ -250,13 +254,21 @@ export async function startLiveMarket(o: LiveMarketOptions): Promise<LiveMarket>
 
   let flushing: Promise<void> = Promise.resolve();
   function flush(): Promise<void> {
-    if (closedQueue.length === 0) return flushing;
+    if (closedQueue.length === 0 && unsavedQuotes.size === 0) return flushing;
     const batch = closedQueue;
+    const quotes = [...unsavedQuotes.values()];
     closedQueue = [];
+    unsavedQuotes = new Map();
     flushing = flushing
-      .then(() => store.saveClosed(batch))
+      .then(async () => {
+        await store.saveClosed(batch);
+        await store.saveLastQuotes(quotes);
+      })
       .catch((err) => {
-        o.log.error({ err }, 'saving closed candles failed; they will be rebuilt from history on restart');
+        o.log.error(
+          { err },
+          'saving closed candles or last quotes failed; a restart resumes from the last ones saved',
+        );
       });
     return flushing;
   }

@@ -182,6 +182,18 @@ describe('SimulatedFeed', () => {
     expect(Math.max(...moves.map(Math.abs))).toBeLessThan(0.0005);
   });
 
+  it('does not replay the same first moves after every restart: the stream is keyed by where it resumes', () => {
+    const firstMove = (resumeAt: string) => {
+      const at = Date.parse('2026-03-04T12:00:00Z');
+      const feed = new SimulatedFeed({ instruments: [instruments[1]!], clock: { now: () => at }, seed: 5 });
+      feed.setStartPrice(BTCUSD, 100_000, Date.parse(resumeAt));
+      feed.step(at);
+      return feed.latest(BTCUSD)!.mid;
+    };
+    expect(firstMove('2026-03-04T11:59:58Z')).toBe(firstMove('2026-03-04T11:59:58Z')); // same history, same market
+    expect(firstMove('2026-03-04T11:59:58Z')).not.toBe(firstMove('2026-03-04T11:59:59Z'));
+  });
+
   it('moves with the configured volatility (crypto, one simulated day)', () => {
     let now = WEDNESDAY;
     const feed = new SimulatedFeed({ instruments: [instruments[1]!], clock: { now: () => now }, seed: 11 });

@@ -44,7 +44,7 @@ class InstrumentState {
   zone: string | undefined;
   readonly tickIntervalMs: number;
   readonly variance: number;
-  readonly random: Random;
+  random: Random;
   spreadPoints: number;
   price: number; // unrounded mid: rounding only at the output keeps the walk unbiased
   nextTickMs = Number.NEGATIVE_INFINITY;
@@ -223,6 +223,9 @@ export class SimulatedFeed implements QuoteFeed, PriceAnchor {
     if (!s) throw new RangeError(`unknown instrument ${instrumentId}`);
     s.price = mid;
     s.lastTickMs = timeMs;
+    // The stream goes on from where the price stands: keyed by the moment it resumes, so every start
+    // of the same seed does not replay the same first moves (still the same for the same history).
+    s.random = new Random(`${this.seed}:live:${s.code}:${timeMs}`);
     const midPoints = Math.round(mid * s.scale);
     const bidPoints = Math.max(1, midPoints - (s.spreadPoints >> 1));
     s.latest = {

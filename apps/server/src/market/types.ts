@@ -57,6 +57,17 @@ export interface CandleStore {
   loadRecent(instrumentId: number, period: CandlePeriod, limit: number): Promise<Candle[]>;
   /** Insert or replace closed candles. */
   saveClosed(rows: Array<{ instrumentId: number; period: CandlePeriod; candle: Candle }>): Promise<void>;
+  /** Insert or replace each instrument's last live quote (where a restart resumes). */
+  saveLastQuotes?(rows: readonly LastQuote[]): Promise<void>;
+  /** The instrument's last live quote, if one was saved. */
+  loadLastQuote?(instrumentId: number): Promise<LastQuote | null>;
+}
+
+/** An instrument's last live mid and when it was quoted. */
+export interface LastQuote {
+  instrumentId: number;
+  mid: number;
+  timeMs: number;
 }
 
 /** Injected clock so tests never depend on the day of the week. */

@@ -18,6 +18,7 @@ import {
   staffInstrumentsCall,
   staffOutboxCall,
   staffPositionsCall,
+  staffReconciliationCall,
   staffSettingsCall,
   staffUpdateCategoryCall,
   staffUpdateInstrumentCall,
@@ -39,6 +40,7 @@ import { registerStaffCall, resolveStaff } from '../../lib/register-staff-call.t
 import type { SessionEvents } from '../../lib/session-events.ts';
 import type { LiveMarket } from '../../market/live-market.ts';
 import { revokeUserSessions } from '../account/session.repository.ts';
+import { reconcileLedger } from '../ledger/ledger.repository.ts';
 import type { MarketRuntime } from '../market/market-runtime.ts';
 import type { LiveSettings } from '../settings/live-settings.ts';
 import type { SettingKey } from '../settings/setting-keys.ts';
@@ -159,6 +161,12 @@ export function registerBackofficeRoutes(app: FastifyInstance, deps: BackofficeD
       queues: await reviewQueueCounts(db),
       exposure: engine.exposure(),
     };
+  });
+
+  // The ledger reconciliation (DESIGN §2), run when asked: every account's figures against its entries.
+  registerStaffCall(app, deps, staffReconciliationCall, async () => {
+    const checkedAt = new Date(deps.now()).toISOString();
+    return { checkedAt, ...(await reconcileLedger(db)) };
   });
 
   // ---- users ----

@@ -57,3 +57,21 @@ export async function findMismatchedAccounts(db: DbOrTx) {
         or u.margin <> coalesce(sum(l.margin_delta), 0)`);
   return (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
 }
+
+/** The reconciliation as the back office and the start-up check report it (figures as exact text). */
+export async function reconcileLedger(db: DbOrTx) {
+  const text = (v: unknown) => String(v);
+  const mismatched = (await findMismatchedAccounts(db)).map((r) => ({
+    userId: Number(r.id),
+    balance: text(r.balance),
+    lockBalance: text(r.lock_balance),
+    margin: text(r.margin),
+    ledgerBalance: text(r.ledger_balance),
+    ledgerLock: text(r.ledger_lock),
+    ledgerMargin: text(r.ledger_margin),
+  }));
+  const counted = (await db.execute(sql`select count(*)::int as n from users`)) as unknown as {
+    rows: Array<{ n: number }>;
+  };
+  return { accounts: Number(counted.rows[0]?.n ?? 0), mismatched };
+}
