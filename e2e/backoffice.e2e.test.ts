@@ -122,6 +122,9 @@ describe('back office: owner with TOTP, staff, instrument spread, balance and tr
     await staff.getByLabel(admin('totp.code')).fill(lastCode);
     await staff.getByRole('button', { name: admin('totp.confirm') }).click();
     await staff.getByText(admin('dashboard.usersTotal')).waitFor();
+    // The owner sees the ledger reconciliation, run as the dashboard opens: the books agree.
+    const reconciled = admin('dashboard.reconciled').split('{{')[0]!;
+    await expect.poll(() => staff.getByTestId('reconciliation').innerText()).toContain(reconciled);
     await screenshot(staff, 'admin-dashboard');
   });
 

@@ -179,6 +179,31 @@ export const staffDashboardCall = defineStaffCall({
   }),
 });
 
+/** An account whose stored figures differ from the sum of its ledger entries (all USD, 6 decimals). */
+export const reconciliationMismatch = z.object({
+  userId: z.number().int(),
+  balance: z.string(),
+  lockBalance: z.string(),
+  margin: z.string(),
+  ledgerBalance: z.string(),
+  ledgerLock: z.string(),
+  ledgerMargin: z.string(),
+});
+
+export const staffReconciliationCall = defineStaffCall({
+  method: 'GET',
+  path: '/reconciliation',
+  access: ['finance', 'compliance'],
+  changes: false,
+  summary:
+    'The ledger reconciliation, run now: every account whose balance, frozen or margin differs from the sum of its ledger entries (none when the books agree)',
+  data: z.object({
+    checkedAt: z.string().describe('ISO time of the check'),
+    accounts: z.number().int().describe('Accounts checked'),
+    mismatched: z.array(reconciliationMismatch),
+  }),
+});
+
 // ---- users -----------------------------------------------------------------------------------------
 
 export const staffUserRow = z.object({
@@ -883,6 +908,7 @@ export const ALL_STAFF_CALLS = [
   staffCreateCall,
   staffUpdateCall,
   staffDashboardCall,
+  staffReconciliationCall,
   staffUsersCall,
   staffUserDetailCall,
   staffUserLedgerCall,

@@ -11,6 +11,7 @@ import { Page } from '../../../components/page';
 import { DASH, groupDecimal } from '../../../lib/format';
 import { useSignedInStaff } from '../../../lib/me';
 import { useDashboard } from '../api/get-dashboard';
+import { ReconciliationCard } from './reconciliation-card';
 
 type Exposure = StaffCallData<typeof staffDashboardCall>['exposure'][number];
 
@@ -101,6 +102,7 @@ export function DashboardScreen() {
           scroll={{ x: 'max-content' }}
         />
       </Card>
+      <ReconciliationCard />
     </Page>
   );
 }
