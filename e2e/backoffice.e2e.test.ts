@@ -192,13 +192,15 @@ describe('back office: owner with TOTP, staff, instrument spread, balance and tr
   });
 
   it('adjusts the trader’s balance and the trader’s app shows it', async () => {
+    // A real account: demo money takes no transfer, a staff one included (DESIGN §6).
+    await registerReal('adjust-e2e@example.com', 'Passw0rd1');
     await trader.goto('/#/login');
-    await trader.getByText(web('login.demo'), { exact: true }).click();
+    await trader.getByLabel(web('login.email'), { exact: true }).fill('adjust-e2e@example.com');
+    await trader.getByLabel(web('login.password'), { exact: true }).fill('Passw0rd1');
+    await trader.getByRole('button', { name: web('login.submit'), exact: true }).click();
     await expect.poll(() => new URL(trader.url()).hash).not.toMatch(/^#\/login/);
     await trader.goto('/#/user');
-    await expect
-      .poll(() => trader.getByTestId('balance').innerText(), { timeout: 20_000 })
-      .toBe('100,000.00');
+    await expect.poll(() => trader.getByTestId('balance').innerText(), { timeout: 20_000 }).toBe('0.00');
     const uidText = web('user.uid').replace('{{uid}}', '');
     traderUid =
       (new RegExp(`${uidText}(\\d{8})`).exec(await trader.locator('body').innerText()) ?? [])[1] ?? '';
@@ -213,13 +215,11 @@ describe('back office: owner with TOTP, staff, instrument spread, balance and tr
     await dialog.getByLabel(admin('userDetail.amount')).fill('1234.56');
     await dialog.getByLabel(admin('userDetail.memo')).fill('Welcome bonus');
     await dialog.getByRole('button', { name: admin('common.save') }).click();
-    await expect.poll(() => staff.locator('body').innerText()).toContain('101,234.56');
+    await expect.poll(() => staff.locator('body').innerText()).toContain('1,234.56');
     await screenshot(staff, 'admin-user-adjusted');
 
     await trader.reload();
-    await expect
-      .poll(() => trader.getByTestId('balance').innerText(), { timeout: 20_000 })
-      .toBe('101,234.56');
+    await expect.poll(() => trader.getByTestId('balance').innerText(), { timeout: 20_000 }).toBe('1,234.56');
   });
 
   it('freezes the trader’s trading and the trader’s order is refused with a clear message', async () => {
