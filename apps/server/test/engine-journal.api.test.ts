@@ -87,11 +87,11 @@ describe('trading engine journal', () => {
   }
 
   let n = 0;
-  async function newUser() {
+  async function newUser(isDemo = true) {
     n++;
     const [u] = await database.db
       .insert(users)
-      .values({ uid: `J${n}${Date.now() % 1e6}`, inviteCode: `JI${n}`, isDemo: true })
+      .values({ uid: `J${n}${Date.now() % 1e6}`, inviteCode: `JI${n}`, isDemo })
       .returning();
     await moveMoney(database.db, {
       userId: u!.id,
@@ -412,7 +412,7 @@ describe('trading engine journal', () => {
   it("values the house's exposure at each position's own contract size, not the instrument's current one", async () => {
     const engine = newEngine();
     await engine.rebuild();
-    const userId = await newUser();
+    const userId = await newUser(false); // a real account: demo positions are not the house's exposure
     const o = await engine.submit(userId, order()); // 0.1 BTC
     const before = engine.exposure().find((e) => e.instrumentId === btc.id)!;
     const size = btc.contractSize;

@@ -390,10 +390,12 @@ async function backfillInstrument(
     const i = minutes.length - 1;
     feed.setStartPrice(id, minutes.close[i]!, (minutes.time[i]! + 60) * 1000);
   } else if (lastMinute) {
+    // Never later than now: a server restarted with an earlier clock (CLOCK_START) would otherwise
+    // hold the price still until its clock passed the stored time.
     const last = await store.loadLastQuote?.(id);
     if (last && last.timeMs > lastMinute.time * 1000 && last.mid > 0)
-      feed.setStartPrice(id, last.mid, last.timeMs);
-    else feed.setStartPrice(id, lastMinute.close, (lastMinute.time + 60) * 1000);
+      feed.setStartPrice(id, last.mid, Math.min(last.timeMs, nowMs));
+    else feed.setStartPrice(id, lastMinute.close, Math.min((lastMinute.time + 60) * 1000, nowMs));
   }
 
   for (let i = 0; i < rows.length; i += SAVE_CHUNK) await store.saveClosed(rows.slice(i, i + SAVE_CHUNK));
