@@ -1,4 +1,5 @@
 import { STAFF_API_PREFIX } from '@meridian/contracts';
+import { quoteWithdrawal, receivedText } from '@meridian/domain';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -229,6 +230,39 @@ describe.each(DB_KINDS)('wallet on %s', (kind) => {
     expect([a.code, b.code].sort()).toEqual([1, 5117]);
     const final = (await get(token, '/api/quickCharge/quick_ist', { type: 0 })).data.list[0];
     expect((await balance(token)).balance).toBe(final.status === 1 ? '80.00' : '0.00');
+  });
+
+  it("pays a coin withdrawal at the coin's own decimals, the same in the trader's list and the staff queue", async () => {
+    const token = await fundedUser('btc-withdrawer@wallet.test', '6000');
+    const currencies = (await get(token, '/api/account/draw_symbol_list', { type: 1 })).data;
+    const btc = currencies.find((c: any) => c.code === 'BTC');
+    const bound = await post(token, '/api/wallet/bind_draw_method', {
+      draw_id: btc.id,
+      type: 1,
+      dc_address: 'bc1qreceiveraddress000000000000000000000',
+      network: btc.protocol || 'BTC',
+    });
+    expect(bound.code, bound.msg).toBe(1);
+    const r = await post(token, '/api/account/draw', {
+      draw_currency_id: btc.id,
+      number: '5000',
+      draw_method_id: bound.data.id,
+    });
+    expect(r.code, r.msg).toBe(1);
+    const expected = quoteWithdrawal('5000', {
+      feeType: btc.fee_type,
+      drawRate: btc.draw_rate,
+      usdPrice: btc.usd_price,
+    });
+    expect(expected.receivedDecimals).toBeGreaterThan(2);
+    const listed = (await get(token, '/api/account/draw_list', { type: 1 })).data.list[0];
+    // Not floored to 2 decimals of BTC (steps of ~USD 1 000): what the fee leaves, to the coin's decimals.
+    expect(listed.real_number).toBe(receivedText(expected.received));
+    expect(Number(listed.real_number)).toBeGreaterThan(0.04);
+    const queued = (await staff('GET', '/withdrawals?status=0')).data.rows.find(
+      (x: any) => x.id === listed.id,
+    );
+    expect(queued.received).toBe(listed.real_number);
   });
 
   it('binds a method, freezes a withdrawal at once, refunds a rejection and pays an approval', async () => {

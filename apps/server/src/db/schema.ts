@@ -487,7 +487,8 @@ export const withdrawals = pgTable(
     type: smallint('type').notNull(),
     amount: numeric('amount', { precision: 20, scale: 2 }).notNull(),
     fee: numeric('fee', { precision: 20, scale: 2 }).notNull(),
-    received: numeric('received', { precision: 20, scale: 2 }).notNull(),
+    // At the currency's own decimals (receivedDecimals: 2 for USD-like ones, up to 8 for coins).
+    received: numeric('received', { precision: 30, scale: 8 }).notNull(),
     currencyCode: text('currency_code').notNull(),
     destination: text('destination').notNull(),
     memo: text('memo').notNull().default(''),

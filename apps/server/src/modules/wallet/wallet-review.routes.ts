@@ -9,7 +9,7 @@ import {
   staffWalletConfigCall,
   staffWithdrawalsCall,
 } from '@meridian/contracts';
-import { LEDGER_TYPE, money } from '@meridian/domain';
+import { LEDGER_TYPE, money, receivedText } from '@meridian/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { bankAccounts, bankChannels, coinOptions, drawCurrencies } from '../../db/schema.ts';
@@ -66,7 +66,7 @@ export function walletReviewRoutes(app: FastifyInstance, deps: WalletReviewDeps)
     type: w.type,
     amount: money(w.amount).toFixed(2),
     fee: money(w.fee).toFixed(2),
-    received: money(w.received).toFixed(2),
+    received: receivedText(w.received),
     currencyCode: w.currencyCode,
     destination: w.destination,
     status: w.status,

@@ -16,7 +16,14 @@ import {
   wireInfoCall,
   wireSubmitCall,
 } from '@meridian/contracts';
-import { LEDGER_TYPE, money, parseWithdrawalAmount, quoteWithdrawal, zoneOffsetMs } from '@meridian/domain';
+import {
+  LEDGER_TYPE,
+  money,
+  parseWithdrawalAmount,
+  quoteWithdrawal,
+  receivedText,
+  zoneOffsetMs,
+} from '@meridian/domain';
 import type { Language } from '@meridian/i18n';
 import { translate } from '@meridian/i18n/node';
 import type { FastifyInstance } from 'fastify';
@@ -327,7 +334,8 @@ export function walletRoutes(app: FastifyInstance, deps: WalletDeps) {
         drawRate: currency.drawRate,
         usdPrice: currency.usdPrice,
       });
-      if (q.fee.gte(amount)) throw new AppError('WALLET_FEE_EXCEEDS');
+      // Nothing would arrive (the fee takes it all, or less than one step of the currency is left).
+      if (q.fee.gte(amount) || !q.received.gt(0)) throw new AppError('WALLET_FEE_EXCEEDS');
       // The row first (status -1), then the freeze keyed by its id: a crash in between is
       // settled at start from the ledger (the freeze happened or it did not).
       const w = await repo.insertWithdrawal(db, {
@@ -337,7 +345,7 @@ export function walletRoutes(app: FastifyInstance, deps: WalletDeps) {
         type: currency.type,
         amount: amount.toFixed(2),
         fee: q.fee.toFixed(2),
-        received: q.received.toFixed(2),
+        received: q.received.toFixed(q.receivedDecimals),
         currencyCode: currency.protocol ? `${currency.code}-${currency.protocol}` : currency.code,
         destination:
           method.type === 1
@@ -373,7 +381,7 @@ export function walletRoutes(app: FastifyInstance, deps: WalletDeps) {
         return {
           id: w.id,
           number: money(w.amount).toFixed(2),
-          real_number: money(w.received).toFixed(2),
+          real_number: receivedText(w.received),
           fee: money(w.fee).toFixed(2),
           status,
           status_name: translate(req.lang as Language, `wallet.draw_status_${status}`),

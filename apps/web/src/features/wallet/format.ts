@@ -1,4 +1,4 @@
-import { money, toCents } from '@meridian/domain';
+import { money, receivedText, toCents } from '@meridian/domain';
 import { groupDecimal } from '../../lib/format';
 import type { AccountLogEntry, DrawMethod } from './api/types';
 
@@ -9,6 +9,16 @@ export function amountText(text: string | null | undefined): string {
   if (text === null || text === undefined || text === '') return '--';
   try {
     return groupDecimal(toCents(money(text)));
+  } catch {
+    return text;
+  }
+}
+
+/** A withdrawal's received amount, grouped, at its currency's own decimals (0.04975 BTC, 495.00 USDT). */
+export function receivedAmountText(text: string | null | undefined): string {
+  if (text === null || text === undefined || text === '') return '--';
+  try {
+    return groupDecimal(receivedText(text));
   } catch {
     return text;
   }

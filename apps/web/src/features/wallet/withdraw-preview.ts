@@ -1,5 +1,5 @@
 import { parseWithdrawalAmount, quoteWithdrawal } from '@meridian/domain';
-import { amountText } from './format';
+import { amountText, receivedAmountText } from './format';
 
 /** The terms of a withdrawal currency as the draw_symbol_list call lists them. */
 export interface CurrencyTerms {
@@ -11,7 +11,7 @@ export interface CurrencyTerms {
 export interface WithdrawPreview {
   /** USD, 2 decimals. */
   fee: string;
-  /** In the chosen currency, 2 decimals, never below 0. */
+  /** In the chosen currency at its own decimals (2, more for a coin), never below 0. */
   received: string;
 }
 
@@ -33,7 +33,10 @@ export function previewWithdrawal(
       drawRate: currency.draw_rate,
       usdPrice: currency.usd_price,
     });
-    return { fee: amountText(quote.fee.toFixed(2)), received: amountText(quote.received.toFixed(2)) };
+    return {
+      fee: amountText(quote.fee.toFixed(2)),
+      received: receivedAmountText(quote.received.toFixed(quote.receivedDecimals)),
+    };
   } catch {
     return null;
   }

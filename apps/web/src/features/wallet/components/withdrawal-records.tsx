@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useWithdrawals } from '../api/get-withdrawals';
 import type { MethodType } from '../api/keys';
 import type { WithdrawalRecord } from '../api/types';
-import { amountText, timeText } from '../format';
+import { amountText, receivedAmountText, timeText } from '../format';
 import { RecordSection } from './record-section';
 import styles from './wallet.module.css';
 
@@ -23,7 +23,7 @@ function WithdrawalRow({ record }: { record: WithdrawalRecord }) {
         <span className={`${styles.rowMeta} num`}>
           {t('wallet.recordFee', {
             fee: amountText(record.fee),
-            received: amountText(record.real_number),
+            received: receivedAmountText(record.real_number),
             code: record.draw_currency.code,
           })}
         </span>

@@ -1,0 +1,1 @@
+ALTER TABLE "withdrawals" ALTER COLUMN "received" SET DATA TYPE numeric(30, 8);
