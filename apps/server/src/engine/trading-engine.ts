@@ -665,13 +665,17 @@ export class TradingEngine {
    * on the latest rate: they must not wait.
    */
   private readonly freshRates: ExactRateSource = (currency) => {
-    const rates = this.rates();
-    const pair = this.exact.conversionInstrumentOf(currency);
-    if (pair !== undefined && this.deps.market.status(pair) === 1) {
-      const q = this.deps.market.latest(pair);
-      if (!q || !isQuoteFresh(q, this.deps.now(), this.deps.market.maxQuoteAgeMs(pair))) return null;
+    const exact = this.exact;
+    if (!exact.hasConversions) exact.buildConversions();
+    const pair = exact.conversionInstrumentOf(currency);
+    if (pair !== undefined) {
+      const market = this.deps.market;
+      if (market.status(pair) === 1) {
+        const q = market.latest(pair);
+        if (!q || !isQuoteFresh(q, this.deps.now(), market.maxQuoteAgeMs(pair))) return null;
+      }
     }
-    return rates(currency);
+    return exact.rates(currency);
   };
 
   private lastLevel = '';
