@@ -113,6 +113,12 @@ describe('withdraw preview (spec §9) is the shared domain quote', () => {
     expect(previewWithdrawal('3', fixed)).toEqual({ fee: '5.00', received: '0.00' });
   });
 
+  it("shows a coin's received amount at the coin's own decimals, as the server pays it", () => {
+    const btc = { fee_type: 2, draw_rate: '0.005', usd_price: '0.00001' };
+    // USD 5 000 less the 0.5 % fee (25.00) is 4 975 USD = 0.04975 BTC (2 decimals showed 0.04).
+    expect(previewWithdrawal('5000', btc)).toEqual({ fee: '25.00', received: '0.04975' });
+  });
+
   it('shows nothing for an amount that is not one', () => {
     expect(previewWithdrawal('', rate)).toBeNull();
     expect(previewWithdrawal('0', rate)).toBeNull();
