@@ -10,6 +10,7 @@ import type { Quote } from '../src/market/types.ts';
 import { findMismatchedAccounts } from '../src/modules/ledger/ledger.repository.ts';
 import { moveMoney } from '../src/modules/ledger/move-money.ts';
 import type { InstrumentRecord } from '../src/modules/market/market-runtime.ts';
+import { quietEngineDeps } from './support/engine-fixture.ts';
 
 /**
  * The engine at the edges of trading sessions, on a market driven by hand (each instrument open or
@@ -94,9 +95,7 @@ describe('engine at session edges', () => {
         status: (id) => (open.get(id) ? 1 : 0),
         maxQuoteAgeMs: () => 3_000,
       },
-      settings: { feeType: () => 2, stopOutLevel: () => '50', marginCallLevel: () => '100' },
-      events: { ordersEnded: () => {}, accountTouched: () => {} },
-      log: { error: () => {}, info: () => {}, warn: () => {} } as never,
+      ...quietEngineDeps,
     });
     await engine.rebuild();
   });
