@@ -228,6 +228,17 @@ describe.each(DB_KINDS)('back office on %s', (kind) => {
     expect(whole.code).toBe(5114); // the balance alone would allow it; the loss does not
     const within = await adjust(`-${(Number(balance) - 5).toFixed(2)}`);
     expect(within.code, within.msg).toBe(1);
+    // With nothing open, a balance's fractions of a cent can be taken to the last micro-dollar.
+    const flat = await registerEmail(s, 'adjust-flat@test.local');
+    const adjustFlat = (amount: string) =>
+      staffCall('POST', `/users/${flat.user.id}/adjust`, {
+        token: tokens.finance,
+        body: { amount, memo: 'Correction' },
+      });
+    expect((await adjustFlat('12.345678')).code).toBe(1);
+    const emptied = await adjustFlat('-12.345678');
+    expect(emptied.code, emptied.msg).toBe(1);
+    expect(emptied.data.balance).toBe('0.00');
     expect(await findMismatchedAccounts(s.database.db)).toEqual([]);
   });
 

@@ -1096,7 +1096,8 @@ export class TradingEngine {
     if (m.withinFree && balanceDelta < 0) {
       if (this.liveOrdersOf(m.userId).some((o) => o.status === 1 && this.floatingMicros(o) === null))
         return { ok: false };
-      if (-balanceDelta > this.withdrawable(m.userId)) return { ok: false };
+      // To the micro-dollar: staff may take a balance's fractions of a cent, a withdrawal may not.
+      if (-balanceDelta > this.freeMicros(m.userId)) return { ok: false };
     }
     const r = this.book.move({ ...m, balanceDelta, lockDelta, marginDelta });
     if (!r.ok) return r;
@@ -1372,10 +1373,16 @@ export class TradingEngine {
    * positions (so equity stays at or above the margin they hold), never below 0; whole cents down.
    */
   private withdrawable(userId: number): number {
+    const free = this.freeMicros(userId);
+    return free - (free % 10_000);
+  }
+
+  /** The balance less any floating loss of open positions, never below 0 (to the micro-dollar). */
+  private freeMicros(userId: number): number {
     const balance = this.book.balance[this.accountFor(userId)]!;
     const floating = this.floatingOf(userId, this.rates());
     const free = addMicros(balance, floating < 0 ? floating : 0);
-    return free <= 0 ? 0 : free - (free % 10_000);
+    return free <= 0 ? 0 : free;
   }
 
   /**
