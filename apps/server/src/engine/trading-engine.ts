@@ -1093,12 +1093,13 @@ export class TradingEngine {
     if (balanceDelta === null || lockDelta === null || marginDelta === null) return { ok: false };
     // A staff debit may take only what a withdrawal could (DESIGN §7): with a position losing, the
     // balance alone would let it push the account into a margin call or a stop-out.
-    if (m.withinFree && balanceDelta < 0) {
-      if (this.liveOrdersOf(m.userId).some((o) => o.status === 1 && this.floatingMicros(o) === null))
-        return { ok: false };
-      // To the micro-dollar: staff may take a balance's fractions of a cent, a withdrawal may not.
-      if (-balanceDelta > this.freeMicros(m.userId)) return { ok: false };
-    }
+    // To the micro-dollar: staff may take a balance's fractions of a cent, a withdrawal may not.
+    if (
+      m.withinFree &&
+      balanceDelta < 0 &&
+      (this.hasUnpricedPosition(m.userId) || -balanceDelta > this.freeMicros(m.userId))
+    )
+      return { ok: false };
     const r = this.book.move({ ...m, balanceDelta, lockDelta, marginDelta });
     if (!r.ok) return r;
     const fx = new Effects();
@@ -1377,6 +1378,14 @@ export class TradingEngine {
     return free - (free % 10_000);
   }
 
+  /**
+   * Whether an open position has no price (no quote since a restart, no conversion rate): it may be
+   * losing any amount, so no money leaves the account until every position can be valued.
+   */
+  private hasUnpricedPosition(userId: number): boolean {
+    return this.liveOrdersOf(userId).some((o) => o.status === 1 && this.floatingMicros(o) === null);
+  }
+
   /** The balance less any floating loss of open positions, never below 0 (to the micro-dollar). */
   private freeMicros(userId: number): number {
     const balance = this.book.balance[this.accountFor(userId)]!;
@@ -1395,10 +1404,7 @@ export class TradingEngine {
     withdrawalId: number,
   ): Promise<{ ok: true } | { ok: false; free: Money } | { ok: false; unpriced: true }> {
     await this.prepare(userId);
-    // A position with no price (no quote since a restart, no conversion rate) may be losing any
-    // amount: no money leaves until every position can be valued.
-    if (this.liveOrdersOf(userId).some((o) => o.status === 1 && this.floatingMicros(o) === null))
-      return { ok: false, unpriced: true };
+    if (this.hasUnpricedPosition(userId)) return { ok: false, unpriced: true };
     const free = this.withdrawable(userId);
     const wanted = microsWithin(amount) ?? Number.POSITIVE_INFINITY; // beyond exact: more than anyone holds
     if (wanted > free) return { ok: false, free: moneyOf(free) };

@@ -23,8 +23,8 @@ import type { Candle, CandleStore, Clock, FeedInstrument, InstrumentSeed } from 
  *   reference price over the past `windowDays` (default 366, from a London midnight), in session only,
  *   so the history ends exactly at the price the live feed starts from.
  * - Stored history (restart): nothing is invented for the downtime. The live feed continues from the
- *   last live quote saved (each second and at shutdown; else the last stored 1-minute close), and the charts show no candles while the server was down, as they
- *   show none for a closed market. Prices generated across the gap would cross stop losses, take
+ *   last live quote saved (each second and at shutdown; else the last stored 1-minute close), and
+ *   the charts show no candles while the server was down, as they show none for a closed market. Prices generated across the gap would cross stop losses, take
  *   profits and pending levels that no engine was running to act on: the chart would show a level
  *   reached and the order never filled (docs/DECISIONS.md, "The simulated market across a restart").
  *   Candles still forming at shutdown are rebuilt from the stored lower periods.

@@ -214,7 +214,7 @@ export async function startLiveMarket(o: LiveMarketOptions): Promise<LiveMarket>
 
   function onQuote(q: Quote) {
     aggregator.update(q);
-    unsavedQuotes.set(q.instrumentId, { instrumentId: q.instrumentId, mid: q.mid, timeMs: q.timeMs });
+    unsavedQuotes.set(q.instrumentId, q); // a Quote is a LastQuote: nothing allocated per tick
     lastStatus.set(q.instrumentId, 1);
     publishDayMarket(q.instrumentId, 1);
     const topic = klineTopic(q.code);

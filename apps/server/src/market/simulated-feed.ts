@@ -11,8 +11,9 @@ import type { Clock, FeedInstrument, Quote, QuoteFeed, QuoteListener } from './t
  * Each instrument ticks at its `tickIntervalMs` with jitter (×0.5 to ×1.5, drawn from its stream);
  * `step` emits at most one quote per instrument, stamped with the step's time. Outside the session
  * nothing ticks; the first tick of a session opens with a gap (gbm.ts), while a pause inside a
- * session (a stalled timer, a restart) moves the price like at most five ordinary ticks. Quotes: mid rounded to the precision, bid = mid − ⌊spread/2⌋ points, ask = bid + spread,
- * so ask − bid is exactly the configured spread.
+ * session (a stalled timer, a restart) moves the price like at most five ordinary ticks. Quotes: mid
+ * rounded to the precision, bid = mid − ⌊spread/2⌋ points, ask = bid + spread, so ask − bid is
+ * exactly the configured spread.
  */
 
 export interface SimulatedFeedOptions {

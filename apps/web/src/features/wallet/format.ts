@@ -4,25 +4,22 @@ import type { AccountLogEntry, DrawMethod } from './api/types';
 
 /** Display helpers of the wallet screens. Money stays exact: it arrives as decimal strings. */
 
-/** An amount with 2 decimals (spec §9), grouped; the text as is when it is not a decimal. */
-export function amountText(text: string | null | undefined): string {
+/** A decimal string formatted by `format`, grouped; '--' when empty, the text as is when not a decimal. */
+function groupedOr(text: string | null | undefined, format: (text: string) => string): string {
   if (text === null || text === undefined || text === '') return '--';
   try {
-    return groupDecimal(toCents(money(text)));
+    return groupDecimal(format(text));
   } catch {
     return text;
   }
 }
 
+/** An amount with 2 decimals (spec §9), grouped; the text as is when it is not a decimal. */
+export const amountText = (text: string | null | undefined): string =>
+  groupedOr(text, (t) => toCents(money(t)));
+
 /** A withdrawal's received amount, grouped, at its currency's own decimals (0.04975 BTC, 495.00 USDT). */
-export function receivedAmountText(text: string | null | undefined): string {
-  if (text === null || text === undefined || text === '') return '--';
-  try {
-    return groupDecimal(receivedText(text));
-  } catch {
-    return text;
-  }
-}
+export const receivedAmountText = (text: string | null | undefined): string => groupedOr(text, receivedText);
 
 /** 'up' for a credit, 'down' for a debit, 'flat' for zero, from a decimal string. */
 export function signOf(text: string): 'up' | 'down' | 'flat' {

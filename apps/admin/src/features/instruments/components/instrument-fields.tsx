@@ -33,7 +33,7 @@ const upper = (v: unknown) => (typeof v === 'string' ? v.toUpperCase() : v);
  * form keeps the spread's price when staff change the precision (rounded to whole points, at least
  * 1) and shows that price under the field, so what is saved is what staff see.
  */
-export function rescaledSpread(points: number, fromPrecision: number, toPrecision: number): number {
+function rescaledSpread(points: number, fromPrecision: number, toPrecision: number): number {
   return Math.max(1, Math.round(points * 10 ** (toPrecision - fromPrecision)));
 }
 
