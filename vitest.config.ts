@@ -21,6 +21,10 @@ export default defineConfig({
           root: 'apps/web',
           include: ['test/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          // Screens with animated dialogs, while every project runs at once on two cores: vitest's
+          // 5 s default made a slow minute fail a whole file (speed is the benchmarks' business).
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
         },
       },
       {
@@ -29,6 +33,8 @@ export default defineConfig({
           root: 'apps/admin',
           include: ['test/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
         },
       },
       {

@@ -122,9 +122,10 @@ describe('back office: owner with TOTP, staff, instrument spread, balance and tr
     await staff.getByLabel(admin('totp.code')).fill(lastCode);
     await staff.getByRole('button', { name: admin('totp.confirm') }).click();
     await staff.getByText(admin('dashboard.usersTotal')).waitFor();
-    // The owner sees the ledger reconciliation, run as the dashboard opens: the books agree.
-    const reconciled = admin('dashboard.reconciled').split('{{')[0]!;
-    await expect.poll(() => staff.getByTestId('reconciliation').innerText()).toContain(reconciled);
+    // The ledger reconciliation runs as the dashboard opens; no trader has signed up yet.
+    await expect
+      .poll(() => staff.getByTestId('reconciliation').innerText())
+      .toContain(admin('dashboard.reconciledNone'));
     await screenshot(staff, 'admin-dashboard');
   });
 
@@ -321,6 +322,24 @@ describe('back office: owner with TOTP, staff, instrument spread, balance and tr
     await screenshot(trader, 'trader-withdraw-frozen');
 
     await staff.getByRole('menuitem', { name: admin('nav.withdrawals') }).click();
+    // Staff find the trader's request by the UID the table shows (pasted with its label).
+    const uid = (
+      await staff
+        .locator('.ant-table-row')
+        .filter({ hasText: '400.00' })
+        .first()
+        .locator('a')
+        .first()
+        .innerText()
+    ).trim();
+    expect(uid).toMatch(/^\d{8}$/);
+    await staff.getByLabel(admin('users.uid')).fill(`UID ${uid}`);
+    await staff.getByRole('button', { name: admin('common.search') }).click();
+    await expect.poll(() => new URL(staff.url()).hash).toContain(`uid=${uid}`);
+    await expect
+      .poll(() => staff.locator('.ant-table-row').allInnerTexts())
+      .toEqual([expect.stringContaining(uid)]);
+    await screenshot(staff, 'admin-withdrawals-by-uid');
     const row = staff.locator('.ant-table-row').filter({ hasText: '400.00' }).first();
     await row.getByRole('button').first().click();
     const drawer = staff.locator('.ant-drawer');
@@ -337,6 +356,18 @@ describe('back office: owner with TOTP, staff, instrument spread, balance and tr
       .toContain('0.00');
     await expect.poll(() => trader.getByTestId('balance-available').innerText()).toContain('1,500.00');
     await screenshot(trader, 'trader-withdraw-refunded');
+
+    // After a deposit, an adjustment, a freeze and a refund the books still agree.
+    await staff.getByRole('menuitem', { name: admin('nav.dashboard') }).click();
+    await staff.getByTestId('reconciliation').getByRole('button').click();
+    await expect
+      .poll(() => staff.getByTestId('reconciliation').innerText())
+      .toMatch(
+        new RegExp(
+          admin('dashboard.reconciled').replace('{{accounts}}', '[1-9][0-9]*').replace(/[()]/g, '\\$&'),
+        ),
+      );
+    await screenshot(staff, 'admin-dashboard-reconciled');
   });
 
   it('deletes a bound address by swiping it, after a confirmation', async () => {
@@ -373,6 +404,21 @@ describe('back office: owner with TOTP, staff, instrument spread, balance and tr
       'staff.totp_enrolled',
     ])
       await expect.poll(() => staff.locator('.ant-table').innerText()).toContain(action);
+    // Each action is named in words next to its code; the filter offers them by name.
+    expect(await staff.locator('.ant-table').innerText()).toContain(
+      admin('audit.actions.user.balance_adjusted'),
+    );
+    await staff.getByLabel(admin('audit.action')).click();
+    await staff.keyboard.type(admin('audit.actions.user.freeze').slice(0, 12));
+    await staff.keyboard.press('Enter');
+    await staff.getByRole('button', { name: admin('common.search') }).click();
+    await expect.poll(() => new URL(staff.url()).hash).toContain('action=user.freeze');
+    await expect
+      .poll(async () => {
+        const rows = await staff.locator('.ant-table-row').allInnerTexts();
+        return rows.length > 0 && rows.every((r) => r.includes('user.freeze'));
+      })
+      .toBe(true);
     await screenshot(staff, 'admin-audit');
   });
 });

@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPhoneContext, screenshot } from './support/browser.ts';
@@ -78,7 +80,52 @@ describe('routing, languages and the demo session (phone)', () => {
         });
     await expect.poll(side).toBe('left');
     await screenshot(page, 'home-ar-rtl');
+
+    // A figure is laid out left to right, yet in RTL it sits under its label, on the page's side:
+    // the bid's digits end where "Bid" ends (they once started at the column's left edge).
+    await page.goto('/#/trade?id=29');
+    await expect.poll(() => page.getByTestId('bid').innerText()).toMatch(/\d/);
+    const bidEnds = () =>
+      page.getByTestId('bid').evaluate((el) => {
+        const textRight = (node: Element) => {
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          return range.getBoundingClientRect().right;
+        };
+        const label = el.previousElementSibling;
+        return label ? Math.round(textRight(label) - textRight(el)) : 'no label';
+      });
+    await expect.poll(bidEnds).toBe(0);
     expect((await context.cookies()).find((c) => c.name === 'lang')?.value).toBe('ar');
+  });
+
+  it('shows every tab label whole on a phone, in each of the 21 languages', async () => {
+    const languages = readdirSync(path.resolve(import.meta.dirname, '../packages/i18n/locales'));
+    expect(languages).toHaveLength(21);
+    const clipped: string[] = [];
+    for (const lang of languages) {
+      await context.addCookies([{ name: 'lang', value: lang, url: baseUrl }]);
+      await page.goto('/');
+      await expect.poll(() => page.getByRole('navigation').innerText()).toContain(label(lang, 'tabs.quotes'));
+      const cut = await page.getByTestId('tab-label').evaluateAll((spans) =>
+        spans
+          // The text's own boxes against the label's (fractional, unlike scrollHeight): text beside
+          // it is cut off (an ellipsis, a word wider than the tab), a line starting below it is
+          // hidden (a third line). Glyph boxes are taller than the tight lines: only a top counts.
+          .filter((s) => {
+            const box = s.getBoundingClientRect();
+            const range = document.createRange();
+            range.selectNodeContents(s);
+            return [...range.getClientRects()].some(
+              (r) => r.left < box.left - 0.5 || r.right > box.right + 0.5 || r.top > box.bottom - 1,
+            );
+          })
+          .map((s) => s.textContent),
+      );
+      clipped.push(...cut.map((text) => `${lang}: ${text}`));
+      if (lang === 'et' || lang === 'ru') await screenshot(page, `tabs-${lang}`);
+    }
+    expect(clipped).toEqual([]);
   });
 
   it('logs in with a demo account and shows the personal centre with the balance and its hide toggle', async () => {

@@ -231,6 +231,51 @@ describe('trading: the trade screen, orders and the demo reset (phone)', () => {
     await screenshot(page, 'trade-market-closed');
   });
 
+  it('marks prices as not live while offline, and still says why an order failed even without the toast code', async () => {
+    const offline = await context.newPage();
+    // The toast module never arrives (as if the network went before the app was idle).
+    await offline.route('**/assets/toast-impl-*', (route) => route.abort('internetdisconnected'));
+    await offline.goto('/#/trade');
+    await offline.getByTestId('candle-chart').waitFor({ timeout: 20_000 });
+    await expect.poll(() => offline.getByTestId('bid').innerText()).toMatch(/^\d/);
+    // The orders screen once, as a trader would have (its code is loaded on first visit).
+    await offline.getByRole('link', { name: en('tabs.order') }).click();
+    await offline.getByTestId('summary').waitFor();
+    await offline.getByRole('link', { name: en('tabs.trade') }).click();
+    await expect.poll(() => offline.getByTestId('bid').innerText()).toMatch(/^\d/);
+    await context.setOffline(true);
+    try {
+      // The last prices received are marked as such, not shown as the market's.
+      await expect.poll(() => offline.getByTestId('bid').getAttribute('data-live')).toBe('false');
+      expect(await offline.getByTestId('ask').getAttribute('data-live')).toBe('false');
+      expect(await offline.getByTestId('quotes-reconnecting').innerText()).toBe(en('trade.reconnecting'));
+      // Screen readers hear it from a region that is always there.
+      expect(await offline.getByTestId('connection-status').textContent()).toBe(en('trade.reconnecting'));
+      await screenshot(offline, 'trade-offline-not-live');
+      await offline.getByTestId('order-submit').click();
+      // Sent again with its key after 0.4, 1.2 and 2.5 s, then the transport error is shown.
+      const plain = offline.locator('[data-plain-toast]');
+      await plain.waitFor({ timeout: 15_000 });
+      expect(await plain.innerText()).toBe('ERR_NETWORK');
+      await screenshot(offline, 'trade-offline-plain-toast');
+      // The orders screen's pushed figures are marked the same way.
+      await offline.getByRole('link', { name: en('tabs.order') }).click();
+      await expect.poll(() => offline.getByTestId('summary').getAttribute('data-live')).toBe('false');
+      await screenshot(offline, 'orders-offline-not-live');
+      await offline.getByRole('link', { name: en('tabs.trade') }).click();
+      await context.setOffline(false);
+      // Back online: connected again at once, the mark goes and prices move again.
+      await expect
+        .poll(() => offline.getByTestId('bid').getAttribute('data-live'), { timeout: 10_000 })
+        .toBe('true');
+      await offline.getByTestId('quotes-reconnecting').waitFor({ state: 'detached' });
+      expect(await offline.getByTestId('connection-status').textContent()).toBe('');
+    } finally {
+      await context.setOffline(false);
+      await offline.close();
+    }
+  });
+
   it('resets the demo account from the personal centre', async () => {
     await page.goto('/#/user');
     await page.getByTestId('menu-resetDemo').click();

@@ -1,6 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { CLOSE_REASONS, SESSION_KIND_VALUES, STAFF_ROLES, STAFF_SETTING_KEYS } from '@meridian/contracts';
+import {
+  CLOSE_REASONS,
+  SESSION_KIND_VALUES,
+  STAFF_AUDIT_ACTIONS,
+  STAFF_AUDIT_TARGETS,
+  STAFF_ROLES,
+  STAFF_SETTING_KEYS,
+} from '@meridian/contracts';
 import { LEDGER_TYPE } from '@meridian/domain';
 import { describe, expect, it } from 'vitest';
 import en from '../../../packages/i18n/locales/en/admin.json';
@@ -42,7 +49,7 @@ describe('admin catalogs (en, hk)', () => {
     expect(diff).toEqual([]);
   });
 
-  it('covers the contracts’ enumerations (roles, settings, close reasons, ledger types, sessions)', () => {
+  it('covers the contracts’ enumerations (roles, settings, close reasons, ledger types, sessions, audit, categories)', () => {
     const needed = [
       ...STAFF_ROLES.map((r) => `roles.${r}`),
       ...STAFF_SETTING_KEYS.flatMap((k) => [
@@ -53,6 +60,9 @@ describe('admin catalogs (en, hk)', () => {
       ...CLOSE_REASONS.map((r) => `orders.closeReasons.${r}`),
       ...Object.values(LEDGER_TYPE).map((n) => `ledger.types.${n}`),
       ...SESSION_KIND_VALUES.map((s) => `instruments.sessions.${s}`),
+      ...STAFF_AUDIT_ACTIONS.map((a) => `audit.actions.${a}`),
+      ...STAFF_AUDIT_TARGETS.map((a) => `audit.targets.${a}`),
+      ...['forex', 'metals', 'energy', 'indices', 'crypto', 'stocks'].map((c) => `categories.names.${c}`),
     ];
     expect(needed.filter((k) => !enKeys.has(k))).toEqual([]);
   });

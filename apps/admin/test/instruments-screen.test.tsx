@@ -116,7 +116,7 @@ async function fillNewInstrument() {
   type('Base currency', 'btc');
   type('Reference price', '65000.5');
   type('Contract size', '1');
-  await pick('Category', 'crypto');
+  await pick('Category', 'Crypto');
   await pick('Trading session', 'Crypto (around the clock)');
 }
 
@@ -224,6 +224,26 @@ describe('InstrumentsScreen', () => {
     expect(drawer().getByText('A number below 10 with at most 6 decimals')).toBeTruthy();
     expect(drawer().getAllByText('A number above 0 with at most 8 decimals').length).toBeGreaterThan(0);
     expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
+  it('the create form refuses lot limits that contradict each other, naming why, before sending', async () => {
+    const fetch = stubApi(() => envelope(null));
+    await renderAs('dealer');
+    await fillNewInstrument();
+    type('Lot step', '0.1');
+    type('Minimum lots', '0.25');
+    type('Max lots per order', '0.2');
+    type('Max open lots', '0.1');
+    fireEvent.click(drawer().getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(drawer().getByText('A whole number of lot steps (0.1)')).toBeTruthy());
+    expect(drawer().getAllByText('At least the minimum lots (0.25)')).toHaveLength(2);
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+    // Put right, the messages go as the fields they depend on change.
+    type('Minimum lots', '0.2');
+    await waitFor(() => expect(drawer().queryByText(/A whole number of lot steps/)).toBeNull());
+    expect(drawer().getAllByText('At least the minimum lots (0.2)')).toHaveLength(1);
+    type('Max open lots', '5');
+    await waitFor(() => expect(drawer().queryByText(/At least the minimum lots/)).toBeNull());
   });
 
   it('a refusal (5116: the code exists) shows the server’s message and keeps the form open', async () => {

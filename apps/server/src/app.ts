@@ -28,6 +28,7 @@ import type { TradingService } from './modules/trading/trading.service.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { walletReviewRoutes } from './modules/wallet/wallet-review.routes.ts';
 import { authentication } from './plugins/authentication.ts';
+import { answerClientError } from './plugins/client-error.ts';
 import { registerCrossOrigin } from './plugins/cross-origin.ts';
 import { envelope } from './plugins/envelope.ts';
 import { registerInstrumentLogos } from './plugins/instrument-logos.ts';
@@ -62,6 +63,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     // GET/DELETE carry `t` and repeat-safe; treat `/api/x/` like `/api/x`.
     routerOptions: { ignoreTrailingSlash: true },
+    clientErrorHandler: answerClientError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -5,6 +5,7 @@ import {
   type StaffCallContract,
   type StaffRole,
 } from '@meridian/contracts';
+import { lotLimitProblems } from '@meridian/domain';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -221,6 +222,14 @@ describe.each(DB_KINDS)('back office on %s', (kind) => {
       { authorization: trader.token },
     );
     expect(opened.code, opened.msg).toBe(1);
+    const detail = (await staffCall('GET', `/users/${trader.user.id}`, { token: tokens.finance })).data;
+    expect(detail.live.map((r: any) => [r.id, r.demo])).toEqual([[opened.data.Id, false]]);
+    // Staff see the account's risk as the trader does (same figures at the same marks).
+    const traderView = (await getJson(s, '/v1/api/main/account/forexDetail', { authorization: trader.token }))
+      .data;
+    expect(detail.account).toEqual(traderView);
+    expect(detail.account.RiskStatus).toBe('ok');
+    expect(Number(detail.account.HazardRate)).toBeGreaterThan(100);
     // Bought at the ask, valued at the bid: the position is losing the spread at once.
     const balance = (await getJson(s, '/v1/api/main/wallet/getBalance', { authorization: trader.token })).data
       .balance as string;
@@ -235,7 +244,13 @@ describe.each(DB_KINDS)('back office on %s', (kind) => {
         token: tokens.finance,
         body: { amount, memo: 'Correction' },
       });
-    expect((await adjustFlat('12.345678')).code).toBe(1);
+    const fractional = await adjustFlat('12.345678');
+    expect([fractional.code, fractional.data.balance]).toEqual([1, '12.345678']);
+    // Staff see the exact figure to take (the trader's app shows cents), in the ledger too.
+    const flatLedger = (await staffCall('GET', `/users/${flat.user.id}/ledger`, { token: tokens.finance }))
+      .data;
+    expect(flatLedger.rows[0]).toMatchObject({ balanceDelta: '12.345678', balanceAfter: '12.345678' });
+    expect((await lastAudit()).after).toMatchObject({ balance: '12.345678', amount: '12.345678' });
     const emptied = await adjustFlat('-12.345678');
     expect(emptied.code, emptied.msg).toBe(1);
     expect(emptied.data.balance).toBe('0.00');
@@ -380,6 +395,31 @@ describe.each(DB_KINDS)('back office on %s', (kind) => {
     });
     expect(r.code, r.msg).toBe(1);
     expect(r.data).toMatchObject({ spreadPoints: 40, maxLotsPerOrder: '5' });
+    // A change that makes the limits contradict the stored ones is refused and changes nothing.
+    const update = (body: object) =>
+      staffCall('POST', `/instruments/${eur.id}`, { token: tokens.dealer, body });
+    for (const [bad, field] of [
+      [{ minLots: '0.015' }, 'minLots'],
+      [{ lotStep: '0.02', minLots: '0.01' }, 'minLots'],
+      [{ minLots: '6' }, 'maxLotsPerOrder'],
+      [{ maxOpenLots: '0.001' }, 'maxOpenLots'],
+    ] as const) {
+      const refused = await update(bad);
+      expect([refused.code, refused.msg], JSON.stringify(bad)).toEqual([
+        1001,
+        expect.stringContaining(field),
+      ]);
+    }
+    expect(
+      (await staffCall('GET', '/instruments', { token: tokens.dealer })).data.find(
+        (i: any) => i.id === eur.id,
+      ),
+    ).toMatchObject({
+      lotStep: eur.lotStep,
+      minLots: eur.minLots,
+      maxLotsPerOrder: '5',
+      maxOpenLots: eur.maxOpenLots,
+    });
     const a = await lastAudit();
     expect(a).toMatchObject({ action: 'instrument.updated', target_id: String(eur.id) });
     expect(a.before.spreadPoints).toBe(eur.spreadPoints);
@@ -435,6 +475,15 @@ describe.each(DB_KINDS)('back office on %s', (kind) => {
       token: tokens.dealer,
       body: { enabled: true, spreadPoints: eur.spreadPoints, maxLotsPerOrder: eur.maxLotsPerOrder },
     });
+    // Two dealers at once, each change agreeing with the row alone but not with the other's:
+    // one is saved, the other refused, and the stored limits agree.
+    const [raised, lowered] = await Promise.all([update({ minLots: '2' }), update({ maxLotsPerOrder: '1' })]);
+    expect([raised.code, lowered.code].sort()).toEqual([1, 1001]);
+    const stored = (await staffCall('GET', '/instruments', { token: tokens.dealer })).data.find(
+      (i: any) => i.id === eur.id,
+    );
+    expect(lotLimitProblems(stored)).toEqual([]);
+    await update({ minLots: eur.minLots, maxLotsPerOrder: eur.maxLotsPerOrder });
   });
 
   it('creates an instrument that quotes at once, has chart history and can be traded; changes its session live', async () => {
@@ -458,6 +507,18 @@ describe.each(DB_KINDS)('back office on %s', (kind) => {
       referencePrice: '0.25',
     };
     expect((await staffCall('POST', '/instruments', { token: tokens.support, body })).code).toBe(5107);
+    // Lot limits that contradict each other are refused, naming the field; nothing is created.
+    for (const [bad, field] of [
+      [{ minLots: '1.5' }, 'minLots'],
+      [{ minLots: '2', maxLotsPerOrder: '1' }, 'maxLotsPerOrder'],
+      [{ minLots: '5', maxOpenLots: '4' }, 'maxOpenLots'],
+    ] as const) {
+      const refused = await staffCall('POST', '/instruments', {
+        token: tokens.dealer,
+        body: { ...body, ...bad },
+      });
+      expect([refused.code, refused.msg]).toEqual([1001, expect.stringContaining(field)]);
+    }
     const created = await staffCall('POST', '/instruments', { token: tokens.dealer, body });
     expect(created.code, created.msg).toBe(1);
     expect(created.data).toMatchObject({ code: 'TRXUSD', leverageOptions: [2, 5], enabled: true });
@@ -546,6 +607,14 @@ describe.each(DB_KINDS)('back office on %s', (kind) => {
       query: { status: '1', instrumentId: String(btc.Id) },
     });
     expect(monitor.data.rows.map((r: any) => r.id)).toContain(o.data.Id);
+    // Staff find a trader's positions by the UID they see, not by the internal id.
+    const mine = monitor.data.rows.find((r: any) => r.id === o.data.Id);
+    expect(mine.demo).toBe(true); // a demo account's position is marked as such
+    const byUid = async (uid: string) =>
+      staffCall('GET', '/positions', { token: tokens.dealer, query: { status: '1', uid } });
+    expect((await byUid(mine.uid)).data.rows.map((r: any) => r.uid)).toEqual([mine.uid]);
+    expect((await byUid(String(mine.userId))).data).toEqual({ rows: [], total: 0 });
+    expect((await byUid('12ab')).code).toBe(1001);
     // The exposure and the counts are the real book's: the demo position is not in them (DESIGN §6),
     // a real account's is.
     const dashboard = async () => {
@@ -589,6 +658,35 @@ describe.each(DB_KINDS)('back office on %s', (kind) => {
     expect(await lastAudit()).toMatchObject({ action: 'order.admin_close', target_id: String(o.data.Id) });
     const history = await getJson(s, '/v1/api/forex/my_deal?status=3', { authorization: token });
     expect(history.data.data[0]).toMatchObject({ Id: o.data.Id, CloseReason: 'admin' });
+    // The user's history in the back office shows the close price, at the instrument's decimals.
+    const staffHistory = await staffCall('GET', `/users/${closed.data.userId}/orders`, {
+      token: tokens.support,
+    });
+    const ended = staffHistory.data.rows.find((r: any) => r.id === o.data.Id);
+    const atPrecision = new RegExp(`^\\d+\\.\\d{${btc.PricePrecision}}$`);
+    expect(ended.closePrice).toMatch(atPrecision);
+    expect(ended.openPrice).toMatch(atPrecision);
+    expect(Number(ended.closePrice)).toBe(history.data.data[0].UpdatePrice);
+    expect(ended.currentPrice).toBeNull();
+    // A pending order's current price is where it would fill now (a buy at the ask).
+    const ask = (await getJson(s, '/v1/api/forex/trade_list?searchCurrency=BTCUSD')).data[0].ForexQuotations
+      .Ask;
+    const limit = await getJson(
+      s,
+      `/v1/api/forex/submit?type=1&cont=0.1&forex_id=${btc.Id}&status=0&multiple=10&target_price=${(ask * 0.9).toFixed(2)}`,
+      { authorization: token },
+    );
+    expect(limit.code, limit.msg).toBe(1);
+    const pendingRows = await staffCall('GET', '/positions', {
+      token: tokens.dealer,
+      query: { status: '0', instrumentId: String(btc.Id) },
+    });
+    expect(pendingRows.data.rows.find((r: any) => r.id === limit.data.Id)?.currentPrice).toBe(
+      ask.toFixed(btc.PricePrecision),
+    );
+    expect(
+      (await getJson(s, `/v1/api/forex/cancel_trade?id=${limit.data.Id}`, { authorization: token })).code,
+    ).toBe(1);
     expect(await findMismatchedAccounts(s.database.db)).toEqual([]);
   });
 
@@ -599,6 +697,32 @@ describe.each(DB_KINDS)('back office on %s', (kind) => {
     expect(
       (await staffCall('POST', '/settings', { token: tokens.owner, body: { trade_fee_type: '7' } })).code,
     ).toBe(1001);
+    const setting = (body: Record<string, string>) =>
+      staffCall('POST', '/settings', { token: tokens.owner, body });
+    const basic = async () => (await getJson(s, '/api/basicSet/getBasicInfo')).data;
+    // A stop-out at 0 % would never stop anything: refused as an invalid field, naming it.
+    const zeroStop = await setting({ stop_out_level: '0' });
+    expect([zeroStop.code, zeroStop.msg]).toEqual([1001, expect.stringContaining('stop_out_level')]);
+    // The customer service link: http(s) only, type 3 (leave for the link) offered, and clearable.
+    for (const bad of ['javascript:alert(1)', 'data:text/html,<b>x</b>', 'ftp://files.example.com/chat'])
+      expect((await setting({ service_link: bad })).code, bad).toBe(1001);
+    const linked = await setting({ service_link: ' https://help.example.com/chat ', service_link_type: '3' });
+    expect(linked.code, linked.msg).toBe(1);
+    expect(await basic()).toMatchObject({
+      service_link: 'https://help.example.com/chat',
+      service_link_type: 3,
+    });
+    expect((await setting({ service_link: '', service_link_type: '1' })).code).toBe(1);
+    expect(await basic()).toMatchObject({ service_link: '', service_link_type: 1 });
+    // A link saved before these checks (or written by hand) that is not http(s) is served as none.
+    await s.database.db.execute(
+      sql`update settings set value = 'javascript:alert(1)' where key = 'service_link'`,
+    );
+    expect((await basic()).service_link).toBe('');
+    expect((await getJson(s, '/api/default/setting?key=service_link')).data).toEqual([
+      expect.objectContaining({ key: 'service_link', value: '' }),
+    ]);
+    await s.database.db.execute(sql`update settings set value = '' where key = 'service_link'`);
     const r = await staffCall('POST', '/settings', {
       token: tokens.owner,
       body: { site_title: 'Meridian Markets', stop_out_level: '40' },

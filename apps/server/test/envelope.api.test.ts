@@ -50,6 +50,16 @@ describe.each(DB_KINDS)('envelope and error rules on %s', (kind) => {
     }
   });
 
+  it('answers a request the HTTP parser cannot read (headers over 16 KB) with an envelope too', async () => {
+    const res = await fetch(`${s.baseUrl}/v1/api/forex/my_deal?status=1&x=${'a'.repeat(20_000)}`);
+    expect(res.status).toBe(431);
+    expect(res.headers.get('content-type')).toContain('application/json');
+    expect(await res.json()).toEqual({ code: 1002, msg: 'The request could not be read', data: null });
+    // The server still answers afterwards.
+    const after = (await (await fetch(`${s.baseUrl}/api/basicSet/getBasicInfo`)).json()) as { code: number };
+    expect(after.code).toBe(1);
+  });
+
   it('accepts the t parameter on GET calls', async () => {
     const res = await s.app.inject({ method: 'GET', url: '/api/basicSet/getBasicInfo?t=1795315123881' });
     expect(res.json().code).toBe(1);

@@ -63,7 +63,24 @@ describe.each(DB_KINDS)('trading on %s', (kind) => {
     const o = r.data;
     const ask = (await getJson(s, '/v1/api/forex/trade_list?searchCurrency=BTCUSD')).data[0].ForexQuotations
       .Ask;
-    expect(o).toMatchObject({ OrderType: 1, Quantity: '0.1', Status: 1, Multiple: 10, Price: ask });
+    expect(o).toMatchObject({
+      OrderType: 1,
+      Quantity: '0.1',
+      Status: 1,
+      Multiple: 10,
+      MarginMode: 2,
+      Price: ask,
+    });
+    // A fixed-margin instrument's position says so (its leverage does not apply).
+    const silver = (await getJson(s, '/v1/api/forex/trade_list?searchCurrency=XAGUSD')).data[0];
+    expect(silver.MarginMode).toBe(1);
+    const fixed = await submit(await demo('trade-fixed-0001'), {
+      forex_id: silver.Id,
+      cont: '0.01',
+      multiple: 1,
+    });
+    expect(fixed.code, fixed.msg).toBe(1);
+    expect(fixed.data).toMatchObject({ MarginMode: 1, Multiple: 1 });
     // margin = 0.1 × 1 × price ÷ 10; fee = margin × 0.005 (trade_fee_type 2)
     const margin = (0.1 * ask) / 10;
     expect(Number(o.CautionMoney)).toBeCloseTo(margin, 6);
@@ -246,7 +263,13 @@ describe.each(DB_KINDS)('trading on %s', (kind) => {
     const target = (btc.ForexQuotations.Ask * 0.8).toFixed(2);
     const p = (await submit(token, { status: 0, target_price: target })).data;
     expect(p).toMatchObject({ Status: 0, OriginPrice: Number(target), Price: 0 });
-    expect((await call(token, '/v1/api/forex/my_deal', { status: 0, page: 1 })).data.total).toBe(1);
+    // Its current price is where it would fill now: the ask of a buy (well above its limit).
+    const listed = (await call(token, '/v1/api/forex/my_deal', { status: 0, page: 1 })).data;
+    expect(listed.total).toBe(1);
+    const ask = (await getJson(s, '/v1/api/forex/trade_list?searchCurrency=BTCUSD')).data[0].ForexQuotations
+      .Ask;
+    expect(listed.data[0].UpdatePrice).toBe(ask);
+    expect(p.UpdatePrice).toBeGreaterThan(Number(target));
     expect(Number(p.TradeFee)).toBeGreaterThan(0);
     expect(Number(p.CautionMoney)).toBeGreaterThan(0);
     const c = await call(token, '/v1/api/forex/cancel_trade', { id: p.Id });
@@ -272,6 +295,43 @@ describe.each(DB_KINDS)('trading on %s', (kind) => {
       [5, 'Margin held'],
     ]);
     expect(await findMismatchedAccounts(s.database.db)).toEqual([]);
+  });
+
+  it('shows a movement of less than half a cent in the account history as 0.00, not -0.00', async () => {
+    const token = await demo('trade-tiny-0001');
+    // A buy limit far below the market: its margin is 0.0001 (0.1 BTC at 0.01, 1:10).
+    const p = (await submit(token, { status: 0, target_price: '0.01' })).data;
+    expect(p.CautionMoney).toBe('0.000100');
+    const moves = (await call(token, '/v1/api/main/accountLog/forexChange', { page: 1 })).data.list;
+    const held = moves.find((e: { Type: number }) => e.Type === 5);
+    expect(held.Value).toBe('0.00');
+    expect((await call(token, '/v1/api/forex/cancel_trade', { id: p.Id })).code).toBe(1);
+  });
+
+  it('lists a position a tick just closed in history at once, never as holding without a price', async () => {
+    const token = await demo('trade-settled-0001');
+    const ask = (await getJson(s, '/v1/api/forex/trade_list?searchCurrency=BTCUSD')).data[0].ForexQuotations
+      .Ask;
+    const o = (await submit(token, { target_profit_price: (ask + 2).toFixed(2) })).data;
+    expect(o.Status).toBe(1);
+    let lists: [any, any] | null = null;
+    for (let i = 0; i < 600 && !lists; i++) {
+      s.tick(1_000);
+      // The tick decided synchronously; its commit is still on its way when the lists are asked.
+      if (!s.engine.liveOrder(o.Id))
+        lists = await Promise.all([
+          call(token, '/v1/api/forex/my_deal', { status: 1, page: 1 }),
+          call(token, '/v1/api/forex/my_deal', { status: 3, page: 1 }),
+        ]);
+    }
+    expect(lists).not.toBeNull();
+    const [holding, history] = lists!;
+    expect(holding.data.data.map((r: any) => r.Id)).not.toContain(o.Id);
+    expect(holding.data.total).toBe(0);
+    expect(history.data.data.find((r: any) => r.Id === o.Id)).toMatchObject({
+      Status: 3,
+      CloseReason: 'take_profit',
+    });
   });
 
   it('fills a pending order when the market reaches it and closes at a take profit, pushing FOREX_CLOSED', async () => {

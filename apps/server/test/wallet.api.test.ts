@@ -338,6 +338,35 @@ describe.each(DB_KINDS)('wallet on %s', (kind) => {
     expect(await findMismatchedAccounts(s.database.db)).toEqual([]);
   });
 
+  it("filters the staff queues by a user's UID (the number staff see), never by the internal id", async () => {
+    const a = await fundedUser('uid-filter-a@wallet.test', '111');
+    await fundedUser('uid-filter-b@wallet.test', '222');
+    const approved = (await staff('GET', '/deposits?status=1&pageSize=200')).data.rows;
+    const rowA = approved.find((r: any) => r.amount === '111.00');
+    expect(rowA.uid).toMatch(/^\d{8}$/);
+    const ofA = (await staff('GET', `/deposits?status=1&uid=${rowA.uid}`)).data;
+    expect(ofA.total).toBe(1);
+    expect(ofA.rows.map((r: any) => [r.uid, r.amount])).toEqual([[rowA.uid, '111.00']]);
+    // The internal id is not a UID: it finds nobody.
+    expect((await staff('GET', `/deposits?status=1&uid=${rowA.userId}`)).data).toEqual({
+      rows: [],
+      total: 0,
+    });
+
+    const { currency, method } = await bindTrc20(a);
+    const drawn = await post(a, '/api/account/draw', {
+      draw_currency_id: currency.id,
+      number: '50',
+      draw_method_id: method.id,
+    });
+    expect(drawn.code, drawn.msg).toBe(1);
+    const queueA = (await staff('GET', `/withdrawals?status=0&uid=${rowA.uid}`)).data;
+    expect(queueA.rows.map((r: any) => [r.uid, r.amount])).toEqual([[rowA.uid, '50.00']]);
+    expect((await staff('GET', `/withdrawals?status=0&uid=${rowA.userId}`)).data.total).toBe(0);
+    for (const bad of ['x1', '1.5', '-1'])
+      expect((await staff('GET', `/withdrawals?status=0&uid=${bad}`)).code, bad).toBe(1001);
+  });
+
   it('accepts exactly one of 100 concurrent withdrawals of the whole balance, with no server error', async () => {
     const token = await fundedUser('double-spend@wallet.test', '500');
     const { currency, method } = await bindTrc20(token);
@@ -494,6 +523,57 @@ describe.each(DB_KINDS)('wallet on %s', (kind) => {
     } finally {
       await db.execute(sql`drop trigger test_fail_ledger on ledger_entries`);
     }
+  });
+
+  it('refuses an id beyond its serial column, or not plain digits, as an invalid field (it was a server error)', async () => {
+    const { token } = await registerEmail(s, 'huge-ids@wallet.test');
+    const proof = (await upload(token, png, 'proof.png', 'image/png')).data.url;
+    for (const bad of ['2147483648', '99999999999', '1e2', '0x10', ' 1']) {
+      const answers: Array<[string, Envelope]> = [
+        ['wire_info', await get(token, '/api/quickCharge/wire_info', { bank_coin: bad })],
+        [
+          'submit',
+          await get(token, '/api/quickCharge/submit', {
+            number: '100',
+            proofImg: proof,
+            address: 'TSenderAddress0000000000000000001',
+            charge_id: bad,
+          }),
+        ],
+        [
+          'wire_submit',
+          await get(token, '/api/quickCharge/wire_submit', { number: '100', proofImg: proof, wire_id: bad }),
+        ],
+        ['get_draw_method', await get(token, '/api/wallet/get_draw_method', { draw_type: 1, draw_id: bad })],
+        [
+          'bind_draw_method',
+          await post(token, '/api/wallet/bind_draw_method', {
+            draw_id: bad,
+            type: 1,
+            dc_address: 'TReceiverAddress00000000000000001',
+            network: 'TRC20',
+          }),
+        ],
+        ['del_draw_method', await post(token, '/api/wallet/del_draw_method', { id: bad })],
+        [
+          'draw',
+          await post(token, '/api/account/draw', {
+            draw_currency_id: bad,
+            number: '50',
+            draw_method_id: bad,
+          }),
+        ],
+        ['history page', await get(token, '/v1/api/main/accountLog/forexChange', { page: bad })],
+      ];
+      for (const [call, answer] of answers) expect(answer.code, `${call} ${bad}: ${answer.msg}`).toBe(1001);
+    }
+    // Staff: serial ids (instruments, categories, staff) and bigint ones (users) alike.
+    for (const path of ['/instruments/2147483648', '/categories/2147483648', '/staff/2147483648'])
+      expect((await staff('POST', path, {})).code, path).toBe(1001);
+    expect((await staff('GET', '/users/1e2')).code).toBe(1001);
+    expect((await staff('POST', '/instruments/1', { categoryId: 2147483648 })).code).toBe(1001);
+    expect((await staff('GET', '/positions?instrumentId=2147483648')).code).toBe(1001);
+    expect((await staff('GET', '/audit?staffId=2147483648')).code).toBe(1001);
   });
 
   it('refuses other users’ methods and ids, and anything that is not a plain image', async () => {

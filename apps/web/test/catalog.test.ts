@@ -1,3 +1,4 @@
+import { CLOSE_REASONS } from '@meridian/contracts';
 import { placeholdersOf } from '@meridian/i18n';
 import { describe, expect, it } from 'vitest';
 import en from '../../../packages/i18n/locales/en/web.json';
@@ -28,5 +29,9 @@ describe('web catalogs (en, hk)', () => {
     expect(base['user.logoutDone']).toBe('Successful exit');
     expect(base['login.enterPassword']).toBe('Please enter password');
     expect(base['common.comingSoon']).toBe('Coming soon');
+  });
+
+  it('names every reason an order can end for (the order detail shows it)', () => {
+    expect(CLOSE_REASONS.filter((r) => !base[`orders.reason.${r}`])).toEqual([]);
   });
 });

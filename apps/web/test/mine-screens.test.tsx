@@ -94,6 +94,11 @@ describe('personal-centre pages driven by the base settings', () => {
     expect(screen.getByTestId('chat-not-configured').textContent).toContain(
       'Customer service is not configured yet',
     );
+    // A link that is not a web address is never framed (it would run in the trader's session).
+    cleanup();
+    await renderWith(basic({ service_link: 'javascript:alert(document.cookie)' }), <ChatScreen />);
+    expect(screen.queryByTestId('chat-frame')).toBeNull();
+    expect(screen.getByTestId('chat-not-configured')).toBeTruthy();
   });
 
   it('customer service type 2: the link in a dialog with a copy button', async () => {
@@ -116,6 +121,19 @@ describe('personal-centre pages driven by the base settings', () => {
     await act(async () => {
       fireEvent.click(screen.getByText('service'));
     });
+    expect(router.state.location.pathname).toBe('/mine/chat');
+  });
+
+  it('customer service type 3 with a link that is not a web address opens /mine/chat instead of following it', async () => {
+    const router = await renderWith(
+      basic({ service_link: 'javascript:alert(1)', service_link_type: 3 }),
+      <ServiceButton />,
+    );
+    const before = window.location.href;
+    await act(async () => {
+      fireEvent.click(screen.getByText('service'));
+    });
+    expect(window.location.href).toBe(before);
     expect(router.state.location.pathname).toBe('/mine/chat');
   });
 });

@@ -109,6 +109,14 @@ describe('order detail popup fields', () => {
     expect(screen.queryByTestId('detail-target-price')).toBeNull();
   });
 
+  it("shows the position's leverage, or fixed margin where leverage does not apply", async () => {
+    await show(order({ Multiple: 100, MarginMode: 2 }));
+    expect(text('detail-leverage')).toBe('1:100');
+    cleanup();
+    await show(order({ Multiple: 1, MarginMode: 1 }));
+    expect(text('detail-leverage')).toBe('Fixed margin');
+  });
+
   it('shows the handling fee with 6 decimals like the margin, in the language format', async () => {
     await show(order({ TradeFee: '0.33201' }));
     expect(text('detail-fee')).toBe('0.332010');

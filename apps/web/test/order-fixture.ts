@@ -15,6 +15,7 @@ export const anOrder = (over: Partial<Order> = {}): Order => ({
   CautionMoney: '1165.120000',
   TradeFee: '3.5',
   Multiple: 100,
+  MarginMode: 2,
   TargetLossPrice: 0,
   TargetProfitPrice: 0,
   Status: 1,

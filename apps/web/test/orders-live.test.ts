@@ -24,6 +24,7 @@ const order = (Id: number): Order => ({
   CautionMoney: '525.000600',
   TradeFee: '2.625003',
   Multiple: 2,
+  MarginMode: 2,
   TargetLossPrice: 0,
   TargetProfitPrice: 0,
   Status: 1,

@@ -229,6 +229,82 @@ describe('socket client (spec §7, §9)', () => {
     expect(refused).toHaveBeenCalledTimes(2);
   });
 
+  it('says whether pushes are flowing, and when that may have changed', () => {
+    const changes = vi.fn();
+    client.on('connection', changes);
+    client.ensureConnected();
+    expect(client.isLive).toBe(true); // connecting for the first time: the screens show what HTTP just read
+    last().drop(); // the first attempt failed (blocked, offline): prices will not move until one opens
+    expect(client.isLive).toBe(false);
+    expect(changes).toHaveBeenCalled();
+    vi.advanceTimersByTime(1_000);
+    last().open();
+    expect(client.isLive).toBe(true);
+    const before = changes.mock.calls.length;
+    last().drop();
+    expect(client.isLive).toBe(false);
+    expect(changes.mock.calls.length).toBeGreaterThan(before);
+    vi.advanceTimersByTime(1_000);
+    expect(client.isLive).toBe(false); // connecting is not connected
+    last().open();
+    expect(client.isLive).toBe(true);
+    // A half-open connection found by missed heartbeats is a gap at once.
+    const beforeHeartbeats = changes.mock.calls.length;
+    vi.advanceTimersByTime(20_000);
+    expect(client.isLive).toBe(false);
+    expect(changes.mock.calls.length).toBeGreaterThan(beforeHeartbeats);
+  });
+
+  it('drops the connection when the browser goes offline, and connects at once when it is back', () => {
+    client.ensureConnected();
+    last().open();
+    client.connectionLost();
+    expect(client.isLive).toBe(false);
+    expect(sockets[0]!.closed).toBe(true);
+    // Offline: attempts fail and back off (1 s, 2 s, 4 s …).
+    vi.advanceTimersByTime(1_000);
+    last().drop();
+    vi.advanceTimersByTime(2_000);
+    last().drop();
+    expect(sockets).toHaveLength(3);
+    client.retryNow(); // online again: not at the end of the 4 s wait
+    expect(sockets).toHaveLength(4);
+    last().open();
+    expect(client.isLive).toBe(true);
+    client.retryNow(); // open already: nothing
+    expect(sockets).toHaveLength(4);
+  });
+
+  it('is not live when the first connection times out or the browser is offline before it opens', () => {
+    client.ensureConnected();
+    expect(client.isLive).toBe(true);
+    vi.advanceTimersByTime(5_000); // the connect time-out: given up
+    expect(client.isLive).toBe(false);
+    const other = new SocketClient({
+      url: () => 'ws://127.0.0.1:8080/v1/ws',
+      createSocket: (url) => {
+        const s = new FakeSocket(url);
+        sockets.push(s);
+        return s;
+      },
+    });
+    other.ensureConnected();
+    other.connectionLost(); // offline while the first connection was being made
+    expect(other.isLive).toBe(false);
+    // Back online while an attempt is under way: it is left to finish, and if it fails the next
+    // one comes after the shortest wait, not the grown backoff.
+    vi.advanceTimersByTime(1_000);
+    const pending = sockets.length;
+    other.retryNow();
+    expect(sockets).toHaveLength(pending);
+    last().drop();
+    vi.advanceTimersByTime(1_000);
+    expect(sockets).toHaveLength(pending + 1);
+    last().open();
+    expect(other.isLive).toBe(true);
+    other.close();
+  });
+
   it('does not reconnect after close()', () => {
     client.ensureConnected();
     last().open();

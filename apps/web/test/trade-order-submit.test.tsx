@@ -74,22 +74,22 @@ describe('order form submit', () => {
     useSession.getState().clear();
   });
 
-  it('sends one order per press, each with its own Idempotency-Key', async () => {
+  async function renderForm(instrument: Instrument) {
     const router = createMemoryRouter(
       [
         {
           path: '/trade',
           element: (
             <OrderForm
-              instrument={EURUSD}
-              instruments={[EURUSD]}
+              instrument={instrument}
+              instruments={[instrument]}
               prices={{ bid: 1.16488, ask: 1.165 }}
               marketOpen
             />
           ),
         },
       ],
-      { initialEntries: ['/trade?id=1'] },
+      { initialEntries: [`/trade?id=${instrument.Id}`] },
     );
     await act(async () => {
       render(
@@ -98,6 +98,22 @@ describe('order form submit', () => {
         </QueryClientProvider>,
       );
     });
+  }
+
+  it('a fixed-margin instrument offers no leverage (it would not change the margin) and sends its first option', async () => {
+    await renderForm({ ...EURUSD, MarginMode: 1, HasForexMultiple: [{ Value: 1 }, { Value: 5 }] });
+    const leverage = screen.getByTestId('leverage');
+    expect(leverage.textContent).toBe('Fixed margin');
+    expect(leverage.tagName).not.toBe('BUTTON');
+    await act(async () => fireEvent.click(screen.getByTestId('order-submit')));
+    await vi.waitFor(() => expect(sent.some((c) => c.url === '/v1/api/forex/submit')).toBe(true));
+    expect(sent.find((c) => c.url === '/v1/api/forex/submit')!.params).toMatchObject({ multiple: 1 });
+    await act(async () => answerSubmit());
+  });
+
+  it('sends one order per press, each with its own Idempotency-Key', async () => {
+    await renderForm(EURUSD);
+    expect(screen.getByTestId('leverage').textContent).toBe('1:100');
     const submits = () => sent.filter((c) => c.url === '/v1/api/forex/submit');
     const button = screen.getByTestId('order-submit');
     // A double tap: the button is disabled while the order is in flight (kept as it was).

@@ -125,9 +125,11 @@ describe('wallet screens', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
   });
   afterEach(async () => {
-    // A dialog leaves after its closing animation; the next test starts without one.
+    // A dialog leaves after its closing animation; the next test starts without one. The wait is
+    // generous: with every test project running at once on two cores the animation's frames can
+    // take seconds (a fresh-clone run once needed more than 3 s, and every later test then failed).
     Dialog.clear();
-    await vi.waitFor(() => expect(document.querySelector('.adm-dialog')).toBeNull(), { timeout: 3000 });
+    await vi.waitFor(() => expect(document.querySelector('.adm-dialog')).toBeNull(), { timeout: 8000 });
     cleanup();
     setHttpClient(null);
     queryClient.clear();

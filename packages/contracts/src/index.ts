@@ -16,5 +16,6 @@ export * from './error-codes.ts';
 export * from './idempotency-key.ts';
 export * from './query-fields.ts';
 export * from './registry.ts';
+export * from './service-link.ts';
 export * from './socket.ts';
 export * from './staff/index.ts';

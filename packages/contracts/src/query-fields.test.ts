@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalDecimal, queryLots, queryPrice } from './query-fields.ts';
+import { canonicalDecimal, queryId, queryLots, queryPrice, queryRowId, ROW_ID_MAX } from './query-fields.ts';
 
 describe('decimal query fields', () => {
   it('hand on one text per value', () => {
@@ -43,5 +43,16 @@ describe('decimal query fields', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('id query fields', () => {
+  it('take plain digits within the column: int4 for serial rows, a safe integer for bigint ones', () => {
+    expect(queryRowId().parse(String(ROW_ID_MAX))).toBe(2_147_483_647);
+    expect(queryRowId().safeParse(String(ROW_ID_MAX + 1)).success).toBe(false);
+    expect(queryId().parse(String(ROW_ID_MAX + 1))).toBe(2_147_483_648);
+    expect(queryId().safeParse('9007199254740992').success).toBe(false);
+    for (const bad of ['0', '-1', '1e2', '0x10', ' 1', '1.0', '', '+1'])
+      expect(queryRowId().safeParse(bad).success, bad).toBe(false);
   });
 });

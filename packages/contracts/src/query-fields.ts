@@ -16,8 +16,27 @@ export const queryInt = (min: number, max: number) =>
     ])
     .pipe(z.number().int().min(min).max(max));
 
-/** A positive id from a query string (plain digits, within a safe integer). */
+/** A positive id from a query string (plain digits, within a safe integer): a bigint column's id. */
 export const queryId = () => queryInt(1, Number.MAX_SAFE_INTEGER);
+
+/**
+ * The largest id of a serial (int4) column. A larger one is refused at the edge like any invalid
+ * field: it reached the database as a failed query (HTTP 500 and an error log line per request).
+ */
+export const ROW_ID_MAX = 2_147_483_647;
+
+/** A positive id of a serial (int4) column, from a query string, a form or JSON. */
+export const queryRowId = () => queryInt(1, ROW_ID_MAX);
+
+/**
+ * A user's public number (DESIGN §1 `uid`, the one staff see and search by), from a query string:
+ * digits only, so a filter never matches on the internal id by mistake.
+ */
+export const queryUid = () =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,20}$/);
 
 /** '007.2500' → '7.25', '0.000' → '0', '' → '0': one text per value (input already matched the grammar). */
 export const canonicalDecimal = (v: string) => {

@@ -1,6 +1,6 @@
 import { staffUsersCall } from '@meridian/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Button, Card, Form, InputNumber, Table, Tabs, Tag } from 'antd';
+import { Button, Card, Form, Table, Tabs, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,10 +9,11 @@ import { canUse } from '../lib/access';
 import { DASH, formatDateTime, groupDecimal } from '../lib/format';
 import { useSignedInStaff } from '../lib/me';
 import { serverPagination } from '../lib/table';
-import { pagingOf, positiveInt, useUrlState } from '../lib/use-url-state';
+import { pagingOf, uidOf, useUrlState } from '../lib/use-url-state';
 import { ErrorState } from './error-state';
 import { FilterForm } from './filter-form';
 import { Page } from './page';
+import { UidFilterItem } from './uid-filter-item';
 
 /** What the deposit and withdrawal queues have in common (the staff contracts' rows). */
 export interface ReviewRow {
@@ -27,15 +28,15 @@ export interface ReviewRow {
   remark: string;
 }
 
-const DEFAULTS = { status: '0', userId: '', page: '1', pageSize: '20' };
+const DEFAULTS = { status: '0', uid: '', page: '1', pageSize: '20' };
 
 /** The queue's place in the URL: status tab, user filter, page. */
 export function useReviewQueueState(statuses: readonly number[]) {
   const [url, patch] = useUrlState(DEFAULTS);
   const status = statuses.find((s) => String(s) === url.status) ?? 0;
   const paging = pagingOf(url);
-  const userId = positiveInt(url.userId, 0) || undefined;
-  return { status, userId, paging, patch };
+  const uid = uidOf(url.uid);
+  return { status, uid, paging, patch };
 }
 
 export const amountColumn = (title: string, dataIndex: string) => ({
@@ -109,7 +110,7 @@ export function useReviewColumns<Row extends ReviewRow>(opts: {
 }
 
 interface Filters {
-  userId?: number | null;
+  uid?: string;
 }
 
 /** A review queue's page: user filter, status tabs, the paged table, and its review drawer. */
@@ -125,20 +126,17 @@ export function ReviewQueue<Row extends ReviewRow>(props: {
   const { t } = useTranslation();
   const [form] = Form.useForm<Filters>();
   const { title, kind, statuses, state, result, columns, children } = props;
-  const { status, userId, paging, patch } = state;
-  const idText = (v: number | null | undefined) => (v ? String(v) : '');
+  const { status, uid, paging, patch } = state;
   return (
     <Page title={title}>
       <Card>
         <FilterForm<Filters>
           form={form}
-          values={{ userId: userId ?? null }}
-          onSearch={(v) => patch({ userId: idText(v.userId), page: '1' })}
-          onReset={() => patch({ userId: '', page: '1' })}
+          values={{ uid: uid ?? '' }}
+          onSearch={(v) => patch({ uid: v.uid ?? '', page: '1' })}
+          onReset={() => patch({ uid: '', page: '1' })}
         >
-          <Form.Item name="userId" label={t('wallet.userId')}>
-            <InputNumber min={1} precision={0} style={{ width: 140 }} />
-          </Form.Item>
+          <UidFilterItem />
         </FilterForm>
       </Card>
       <Card>

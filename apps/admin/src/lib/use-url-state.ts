@@ -1,3 +1,4 @@
+import { queryUid } from '@meridian/contracts';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 
@@ -40,6 +41,12 @@ export function useUrlState<T extends Record<string, string>>(defaults: T): [T, 
 export function positiveInt(value: string | undefined, fallback: number): number {
   const n = Number(value);
   return Number.isInteger(n) && n > 0 ? n : fallback;
+}
+
+/** A user's public number (uid) from URL text, or undefined: the staff list filters' user field. */
+export function uidOf(value: string | undefined): string | undefined {
+  const parsed = queryUid().safeParse(value);
+  return parsed.success ? parsed.data : undefined;
 }
 
 /** Page and page size of a list screen (the contracts cap the size at 200). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
+import { AppError } from '../lib/app-error.ts';
 import type { TradingService } from '../modules/trading/trading.service.ts';
 import { SocketConnection } from '../ws/socket-connection.ts';
 import { UserChannels } from '../ws/user-channels.ts';
@@ -16,32 +17,47 @@ function socket() {
 }
 
 /** One user holding one JP225 position whose profit in USD follows `profit` (moved by USDJPY too). */
-function setup() {
-  const state = { profit: '-3.938222', recovering: false };
+function setup(budget?: { ms: number; clock: () => number }) {
+  const state = {
+    profit: '-3.938222',
+    recovering: false,
+    stopOutChecks: [] as number[],
+    summaries: [] as number[],
+    onSummary: () => {},
+  };
   const position = { id: 133, status: 1, instrumentId: JP225, userId: 1 };
   const engine = {
     get isRecovering() {
       return state.recovering;
     },
-    checkStopOut: async () => {},
+    checkStopOut: async (userId: number) => {
+      state.stopOutChecks.push(userId);
+    },
     liveOrdersOf: () => [position],
     holdsAnyOf: (_u: number, ids: ReadonlySet<number>) => ids.has(JP225),
     convertingThrough: (id: number) => (id === USDJPY ? [JP225] : []),
     rates: () => (() => null) as never,
-    currentClosePrice: () => 38000,
+    currentPrice: () => 38000,
     floatingProfit: () => ({ toFixed: () => state.profit }),
   } as unknown as TradingEngine;
   const trading = {
-    summary: async () => ({
-      ProfitsTotal: state.profit.slice(0, 5),
-      HazardRate: '900.00',
-      CautionMoneyAll: '100.000000',
-      NetValue: '1000.00',
-      RiskStatus: 'normal',
-    }),
+    summary: async (userId: number) => {
+      state.summaries.push(userId);
+      state.onSummary();
+      return {
+        ProfitsTotal: state.profit.slice(0, 5),
+        HazardRate: '900.00',
+        CautionMoneyAll: '100.000000',
+        NetValue: '1000.00',
+        RiskStatus: 'normal',
+      };
+    },
   } as unknown as TradingService;
   const channels = new UserChannels();
-  const monitor = new AccountMonitor(engine, trading, channels, { error: () => {} } as never);
+  const log = { error: () => {} } as never;
+  const monitor = budget
+    ? new AccountMonitor(engine, trading, channels, log, budget.ms, budget.clock)
+    : new AccountMonitor(engine, trading, channels, log);
   return { state, channels, monitor };
 }
 
@@ -84,5 +100,132 @@ describe('AccountMonitor', () => {
     state.recovering = false;
     await monitor.flush();
     expect(frames(a.sent)).toEqual(['-3.938222']);
+  });
+
+  it('runs the stop-out backstop for an account whose figures moved, not for a login', async () => {
+    const { state, channels, monitor } = setup();
+    const a = socket();
+    channels.add(1, a.conn);
+    await monitor.flush();
+    expect(a.sent).toHaveLength(1);
+    expect(state.stopOutChecks).toEqual([]);
+    monitor.touch(1);
+    await monitor.flush();
+    expect(state.stopOutChecks).toEqual([1]);
+  });
+
+  it('spreads a reconnect storm over flushes within its budget, accounts whose figures moved first', async () => {
+    // Each summary "takes" 1 ms on the monitor's clock; a flush may spend 10 ms.
+    let nowMs = 0;
+    const { state, channels, monitor } = setup({ ms: 10, clock: () => nowMs });
+    state.onSummary = () => {
+      nowMs += 1;
+    };
+    const trader = socket();
+    channels.add(1, trader.conn);
+    await monitor.flush();
+    state.summaries.length = 0;
+    state.profit = '-3.900000'; // so the trade below changes the trader's figures
+    const sockets = new Map<number, ReturnType<typeof socket>>();
+    for (let userId = 100; userId < 150; userId++) {
+      const s = socket();
+      sockets.set(userId, s);
+      channels.add(userId, s.conn);
+    }
+    await monitor.flush(); // the first ten logins
+    expect(state.summaries).toEqual([100, 101, 102, 103, 104, 105, 106, 107, 108, 109]);
+    monitor.touch(1); // a trade while the storm is still being served
+    await monitor.flush();
+    expect(state.summaries.slice(10, 12)).toEqual([1, 110]); // the moved account before the next logins
+    expect(trader.sent).toHaveLength(2);
+    const flushes = [state.summaries.length];
+    while ([...sockets.values()].some((s) => s.sent.length === 0)) {
+      await monitor.flush();
+      flushes.push(state.summaries.length);
+      expect(flushes.length).toBeLessThan(10);
+    }
+    // 50 logins and one trade: each flush stopped at its budget (10 summaries), nobody told twice.
+    expect(flushes).toEqual([20, 30, 40, 50, 51]);
+    expect(state.summaries).toHaveLength(51);
+    expect(new Set(state.summaries).size).toBe(51);
+    for (const s of sockets.values()) expect(s.sent).toHaveLength(1);
+  });
+
+  it('serves a login while accounts whose figures move on every tick fill the budget', async () => {
+    // 20 traders holding a market that ticks before every flush, 1 ms each, a 10 ms budget: the
+    // moved accounts alone would take every flush.
+    let nowMs = 0;
+    const engine = {
+      isRecovering: false,
+      checkStopOut: async () => {},
+      liveOrdersOf: (u: number) => (u <= 20 ? [{ id: u, status: 1, instrumentId: 1, userId: u }] : []),
+      holdsAnyOf: (u: number) => u <= 20,
+      convertingThrough: () => [],
+      rates: () => ({}),
+      currentPrice: () => 1,
+      floatingProfit: () => ({ toFixed: () => String(nowMs) }),
+    } as unknown as TradingEngine;
+    const trading = {
+      summary: async () => {
+        nowMs += 1;
+        return { ProfitsTotal: String(nowMs) };
+      },
+    } as unknown as TradingService;
+    const channels = new UserChannels();
+    const monitor = new AccountMonitor(
+      engine,
+      trading,
+      channels,
+      { error: () => {} } as never,
+      10,
+      () => nowMs,
+    );
+    for (let u = 1; u <= 20; u++) channels.add(u, socket().conn);
+    for (let i = 0; i < 3; i++) {
+      monitor.onQuoteFor(1);
+      await monitor.flush();
+    }
+    const late = socket();
+    channels.add(500, late.conn); // no positions
+    monitor.onQuoteFor(1);
+    await monitor.flush();
+    expect(late.sent).toHaveLength(1);
+  });
+
+  it('tells a socket that joined once a rebuild that began during its flush is over', async () => {
+    const state = { recovering: false, failing: true };
+    const engine = {
+      get isRecovering() {
+        return state.recovering;
+      },
+      checkStopOut: async () => {},
+      liveOrdersOf: () => [],
+      holdsAnyOf: () => false,
+      convertingThrough: () => [],
+      rates: () => ({}),
+      currentPrice: () => 1,
+      floatingProfit: () => null,
+    } as unknown as TradingEngine;
+    const trading = {
+      summary: async () => {
+        if (state.failing) {
+          state.recovering = true; // the rebuild starts while the figures are read
+          throw new AppError('SERVICE_RECOVERING');
+        }
+        return { ProfitsTotal: '0.00' };
+      },
+    } as unknown as TradingService;
+    const channels = new UserChannels();
+    const monitor = new AccountMonitor(engine, trading, channels, { error: () => {} } as never);
+    const a = socket();
+    channels.add(7, a.conn);
+    await monitor.flush();
+    expect(a.sent).toHaveLength(0);
+    state.failing = false;
+    await monitor.flush(); // still rebuilding: nothing
+    expect(a.sent).toHaveLength(0);
+    state.recovering = false;
+    await monitor.flush();
+    expect(a.sent).toHaveLength(1);
   });
 });

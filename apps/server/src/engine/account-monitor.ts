@@ -1,10 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '../lib/app-error.ts';
 import type { TradingService } from '../modules/trading/trading.service.ts';
 import type { SocketConnection } from '../ws/socket-connection.ts';
 import type { UserChannels } from '../ws/user-channels.ts';
 import type { TradingEngine } from './trading-engine.ts';
 
 const PUSH_INTERVAL_MS = 250;
+/** Share of each interval a flush may spend computing figures; the rest waits for the next one. */
+const FLUSH_BUDGET_MS = 60;
 
 /**
  * FOREX_TRADE pushes: at most four times a second, for online accounts whose positions were touched
@@ -26,6 +29,8 @@ export class AccountMonitor {
     private readonly trading: TradingService,
     private readonly channels: UserChannels,
     private readonly log: FastifyBaseLogger,
+    private readonly budgetMs = FLUSH_BUDGET_MS,
+    private readonly clock: () => number = () => performance.now(),
   ) {
     // A socket back after a drop (or a new device) missed the pushes sent meanwhile, and the figures
     // may not change again soon (its last position closed while it was away): send them afresh.
@@ -34,7 +39,6 @@ export class AccountMonitor {
       const set = this.joined.get(userId) ?? new Set<SocketConnection>();
       set.add(conn);
       this.joined.set(userId, set);
-      this.dirty.add(userId);
     });
   }
 
@@ -75,49 +79,93 @@ export class AccountMonitor {
       if (++this.flushes % 40 === 0)
         for (const userId of this.lastFrame.keys())
           if (!this.channels.isOnline(userId)) this.lastFrame.delete(userId);
-      const users = [...this.dirty];
-      this.dirty.clear();
-      for (const userId of users) {
-        try {
-          const joined = this.joined.get(userId);
-          this.joined.delete(userId);
-          if (!this.channels.isOnline(userId)) {
-            // Nobody to tell; what was last told is stale by the time they are back.
-            this.lastFrame.delete(userId);
-            continue;
+      // Within a time budget, so a reconnect storm (thousands of logins after a restart, each
+      // perhaps an account to load) cannot hold everyone's pushes for seconds: who is left waits
+      // for the next flush, in the order they became due. Accounts whose figures moved and sockets
+      // that only logged in take turns, so neither queue can starve the other (moved accounts are
+      // re-marked on every tick of their markets). The budget is wall-clock time, database loads
+      // included: a storm's first frames come at a bounded rate while everyone else's continue.
+      const deadline = this.clock() + this.budgetMs;
+      let done = 0;
+      const stop = () => this.engine.isRecovering || (done > 0 && this.clock() >= deadline);
+      const moved = this.dirty.values();
+      const logins = this.joined.keys();
+      let movedLeft = true;
+      let loginsLeft = true;
+      while ((movedLeft || loginsLeft) && !stop()) {
+        if (movedLeft) {
+          const next = moved.next();
+          if (next.done) movedLeft = false;
+          else {
+            this.dirty.delete(next.value);
+            done++;
+            await this.tell(next.value, true);
           }
-          await this.engine.checkStopOut(userId);
-          const s = await this.trading.summary(userId);
-          const positions = this.engine.liveOrdersOf(userId).filter((o) => o.status === 1);
-          const rates = this.engine.rates();
-          const frame = {
-            type: 'FOREX_TRADE',
-            data: {
-              ProfitsTotal: s.ProfitsTotal,
-              HazardRate: s.HazardRate,
-              CautionMoneyAll: s.CautionMoneyAll,
-              NetValue: s.NetValue,
-              RiskStatus: s.RiskStatus,
-              TransOrder: positions.map((o) => ({
-                Id: o.id,
-                UpdatePrice: this.engine.currentClosePrice(o),
-                FactProfits: this.engine.floatingProfit(o, rates)?.toFixed(6) ?? '0.000000',
-              })),
-            },
-          };
-          const text = JSON.stringify(frame.data);
-          if (this.lastFrame.get(userId) === text) {
-            for (const conn of joined ?? []) this.channels.send(userId, 'FOREX_TRADE', 'FT', frame, conn);
-            continue;
+        }
+        if (loginsLeft && !stop()) {
+          const next = logins.next();
+          if (next.done) loginsLeft = false;
+          else {
+            done++;
+            // Nothing moved for this account: the engine decides stop-outs on every tick, so the
+            // backstop check is not run again for a login.
+            await this.tell(next.value, false);
           }
-          this.lastFrame.set(userId, text);
-          this.channels.send(userId, 'FOREX_TRADE', 'FT', frame);
-        } catch (err) {
-          this.log.error({ err, userId }, 'account figures failed');
         }
       }
     } finally {
       this.running = false;
+    }
+  }
+
+  /** Computes a user's figures and pushes them if they changed (a socket that just joined gets them anyway). */
+  private async tell(userId: number, backstop: boolean) {
+    const joined = this.joined.get(userId);
+    this.joined.delete(userId);
+    try {
+      if (!this.channels.isOnline(userId)) {
+        // Nobody to tell; what was last told is stale by the time they are back.
+        this.lastFrame.delete(userId);
+        return;
+      }
+      if (backstop) await this.engine.checkStopOut(userId);
+      const s = await this.trading.summary(userId);
+      const positions = this.engine.liveOrdersOf(userId).filter((o) => o.status === 1);
+      const rates = this.engine.rates();
+      const frame = {
+        type: 'FOREX_TRADE',
+        data: {
+          ProfitsTotal: s.ProfitsTotal,
+          HazardRate: s.HazardRate,
+          CautionMoneyAll: s.CautionMoneyAll,
+          NetValue: s.NetValue,
+          RiskStatus: s.RiskStatus,
+          TransOrder: positions.map((o) => ({
+            Id: o.id,
+            UpdatePrice: this.engine.currentPrice(o),
+            FactProfits: this.engine.floatingProfit(o, rates)?.toFixed(6) ?? '0.000000',
+          })),
+        },
+      };
+      const text = JSON.stringify(frame.data);
+      if (this.lastFrame.get(userId) === text) {
+        for (const conn of joined ?? []) this.channels.send(userId, 'FOREX_TRADE', 'FT', frame, conn);
+        return;
+      }
+      this.lastFrame.set(userId, text);
+      this.channels.send(userId, 'FOREX_TRADE', 'FT', frame);
+    } catch (err) {
+      // A rebuild that began meanwhile: told once it is over (the sockets that joined included).
+      if (this.engine.isRecovering || (err instanceof AppError && err.errorName === 'SERVICE_RECOVERING')) {
+        if (backstop) this.dirty.add(userId);
+        if (joined) {
+          const waiting = this.joined.get(userId);
+          if (waiting) for (const conn of joined) waiting.add(conn);
+          else this.joined.set(userId, joined);
+        }
+        return;
+      }
+      this.log.error({ err, userId }, 'account figures failed');
     }
   }
 }

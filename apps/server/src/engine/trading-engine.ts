@@ -29,8 +29,11 @@ import {
   planStopOut,
   profitExact,
   type Scaled,
+  type Side,
   safeNumber,
+  scaled,
   stopTriggeredExact,
+  toCents,
 } from '@meridian/domain';
 import { inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -283,6 +286,31 @@ function checkExact(
 
 /** Micro-dollars (a safe integer) as Money, for callers outside the engine. */
 const moneyOf = (v: number) => money(microText(v));
+
+/** A position about to open, for the stop-out guard: at `openPrice`, marked at `q`'s other side. */
+interface Opening {
+  instrument: InstrumentRecord;
+  side: Side;
+  quantityText: string;
+  contractSize: Scaled;
+  openPrice: Scaled;
+  q: PricedQuote;
+}
+
+/** The position a pending order `o` becomes when it fills at `fillPrice`. */
+const openingOf = (
+  o: LiveOrder,
+  instrument: InstrumentRecord,
+  fillPrice: Scaled,
+  q: PricedQuote,
+): Opening => ({
+  instrument,
+  side: o.side,
+  quantityText: o.quantityText,
+  contractSize: o.contractSize,
+  openPrice: fillPrice,
+  q,
+});
 
 /**
  * The trading engine (DESIGN §4), shaped like exchange-core: every decision is made in memory,
@@ -748,10 +776,14 @@ export class TradingEngine {
     return q && isQuoteFresh(q, this.deps.now(), market.maxQuoteAgeMs(instrumentId)) ? q : null;
   }
 
-  currentClosePrice(o: LiveOrder): number {
+  /**
+   * An order's current price as the trader sees it: a position's close side (the bid of a buy), a
+   * pending order's fill side (the ask of a buy); 0 with no quote.
+   */
+  currentPrice(o: LiveOrder): number {
     const q = this.deps.market.latest(o.instrumentId);
     if (!q) return 0;
-    return o.side === 'buy' ? q.bid : q.ask;
+    return (o.side === 'buy') === (o.status === 1) ? q.bid : q.ask;
   }
 
   private takesOrders(instrument: InstrumentRecord) {
@@ -814,11 +846,30 @@ export class TradingEngine {
     const accepted = checkNewOrderFast(request, ctx) ?? checkExact(request, ctx, lots);
     const margin = accepted.marginMicros;
     const fee = accepted.feeMicros;
-    // An order that would put the account at the stop-out level at once (its open positions' losses
-    // already eat the balance) is refused rather than opened and stopped out on the next tick.
-    if (this.wouldStopOut(userId, slot, margin, fee)) throw new AppError('RISK_INSUFFICIENT_MARGIN');
     const q = quote!;
     const isMarket = accepted.targetText === null;
+    // An order that would put the account at the stop-out level at once (its open positions' losses
+    // already eat the balance, or the new position's own spread does) is refused rather than opened
+    // and stopped out on the next tick, taking other positions with it.
+    if (
+      this.wouldStopOut(
+        userId,
+        slot,
+        margin,
+        fee,
+        isMarket
+          ? {
+              instrument,
+              side: req.side,
+              quantityText: accepted.quantityText,
+              contractSize: terms.contractSize,
+              openPrice: req.side === 'buy' ? q.ask : q.bid,
+              q,
+            }
+          : null,
+      )
+    )
+      throw new AppError('RISK_INSUFFICIENT_MARGIN');
     const id = this.ids.take();
     const order: LiveOrder = {
       id,
@@ -880,19 +931,60 @@ export class TradingEngine {
     return row;
   }
 
-  private wouldStopOut(userId: number, slot: number, margin: number, fee: number) {
+  /**
+   * Whether the account would be at the stop-out level once `marginAdd` moves from its balance to
+   * its margin and `feeAdd` is charged, and, with `opening` (a position about to open: a market
+   * order, a pending order filling), once that position is marked: it opens at its price and is
+   * valued at the quote's other side, so it starts with the spread as a loss.
+   */
+  private wouldStopOut(
+    userId: number,
+    slot: number,
+    marginAdd: number,
+    feeAdd: number,
+    opening: Opening | null,
+    screen = true,
+  ) {
     // Screen in floats first (as on a tick); only an account near the level pays for the exact
-    // valuation of all its positions.
+    // valuation of all its positions. Not during a tick: the positions are revalued after its fills.
     const b = this.book;
     const balanceF = b.balance[slot]! / 1e6;
     const marginF = b.margin[slot]! / 1e6;
-    const equityAfter = balanceF + marginF + b.floating(slot) - fee / 1e6;
-    if (equityAfter >= (marginF + margin / 1e6) * this.screenFactor()) return false;
+    let openingF = 0;
+    if (opening !== null) {
+      const { side, q } = opening;
+      const openF = floatOf(opening.openPrice);
+      const perUnit = side === 'buy' ? q.bidF - openF : openF - q.askF;
+      openingF =
+        perUnit *
+        Number(opening.quantityText) *
+        floatOf(opening.contractSize) *
+        this.exact.usdPerUnitF(opening.instrument.quoteCurrency);
+    }
+    // An unconvertible opening (NaN) is not screened out: the exact figures decide.
+    const equityAfter = balanceF + marginF + b.floating(slot) - feeAdd / 1e6 + openingF;
+    if (screen && equityAfter >= (marginF + marginAdd / 1e6) * this.screenFactor()) return false;
+    let floating = this.floatingOf(userId, this.rates());
+    if (opening !== null) {
+      const r = profitExact(
+        {
+          contractSize: opening.contractSize,
+          quoteCurrency: opening.instrument.quoteCurrency,
+          side: opening.side,
+          openPrice: opening.openPrice,
+          quantity: scaled(opening.quantityText),
+        },
+        closeSideOf(opening.side, opening.q),
+        this.rates(),
+      );
+      // As an open position that cannot be priced counts in `floatingOf`: nothing.
+      if (r.ok) floating = addMicros(floating, safeNumber(r.value.micros));
+    }
     const after = accountFigures(
       {
-        balance: moneyOf(addMicros(b.balance[slot]!, -addMicros(margin, fee))),
-        margin: moneyOf(addMicros(b.margin[slot]!, margin)),
-        floatingProfit: moneyOf(this.floatingOf(userId, this.rates())),
+        balance: moneyOf(addMicros(b.balance[slot]!, -addMicros(marginAdd, feeAdd))),
+        margin: moneyOf(addMicros(b.margin[slot]!, marginAdd)),
+        floatingProfit: moneyOf(floating),
       },
       this.riskLevels(),
     );
@@ -1163,6 +1255,16 @@ export class TradingEngine {
     return true;
   }
 
+  /**
+   * Resolves once every decision made so far is in the database: a tick's closes and fills are
+   * committed in the background, and a list read from the order tables in between showed a closed
+   * position as still holding (with no live price). A failed batch resolves too: the engine then
+   * rebuilds from the database, which is what the reader sees.
+   */
+  async committedSoFar(): Promise<void> {
+    await this.journal.commit().catch(() => undefined);
+  }
+
   /** Commits what a decision nobody awaits staged (a tick, a rebuild), then tells the sockets. */
   private commitInBackground(fx: Effects) {
     if (fx.empty) return;
@@ -1195,12 +1297,19 @@ export class TradingEngine {
     const fillPrice = pendingFillPriceExact(o.pendingKind, pq);
     // Filled at its own target: the margin and fee reserved when it was placed stand (DESIGN §4
     // recomputes them after a gap only; a conversion rate that moved since is not a gap).
+    const slot = this.accountFor(o.userId);
+    // A fill that would put the account at the stop-out level at once (the position's opening
+    // spread on top of its losses) cancels the order, margin and fee returned, as a new order is
+    // refused. Decided exactly (no float screen): this tick revalues the positions after its fills.
     if (compareScaled(fillPrice, target) === 0) {
+      if (this.wouldStopOut(o.userId, slot, 0, 0, openingOf(o, instrument, fillPrice, pq), false)) {
+        this.cancelPending(o, 'fill_stop_out', fx);
+        return;
+      }
       this.openFilled(o, q, pq, fillPrice, o.margin, o.fee, fx);
       return;
     }
     const lots = lotsOf(o);
-    const slot = this.accountFor(o.userId);
     const marginR = marginExact(
       {
         contractSize: o.contractSize,
@@ -1222,6 +1331,14 @@ export class TradingEngine {
     // Only money the fill takes needs covering; money it gives back never cancels it.
     if (extra > 0 && extra > this.book.balance[slot]!) {
       this.cancelPending(o, 'gap_unfunded', fx);
+      return;
+    }
+    const marginAdd = addMicros(margin, -o.margin);
+    const feeAdd = addMicros(fee, -o.fee);
+    if (
+      this.wouldStopOut(o.userId, slot, marginAdd, feeAdd, openingOf(o, instrument, fillPrice, pq), false)
+    ) {
+      this.cancelPending(o, 'fill_stop_out', fx);
       return;
     }
     // The margin's and the fee's differences as entries of their own (the fee is always its own
@@ -1537,7 +1654,7 @@ export class TradingEngine {
         code: instrument?.code ?? String(instrumentId),
         netLots: lots.toFixed(),
         notionalUsd: notional.toDecimalPlaces(2).toFixed(2),
-        houseFloatingUsd: money(formatScaled(-e.floating, LEDGER_SCALE)).toDecimalPlaces(2).toFixed(2),
+        houseFloatingUsd: toCents(money(formatScaled(-e.floating, LEDGER_SCALE))),
         positions: e.positions,
       });
     }

@@ -1,6 +1,8 @@
 import {
   ROLES_REQUIRING_TOTP,
   STAFF_API_PREFIX,
+  type StaffAuditAction,
+  type StaffAuditTarget,
   type StaffCallContract,
   type StaffRole,
 } from '@meridian/contracts';
@@ -20,8 +22,8 @@ import { answerOnce, idempotencyKeyOf, requestDigest } from './idempotency.ts';
 type Out<T> = [NonNullable<T>] extends [z.ZodType] ? z.output<NonNullable<T>> : Record<string, never>;
 
 export interface AuditEntry {
-  action: string;
-  targetType: string;
+  action: StaffAuditAction;
+  targetType: StaffAuditTarget;
   targetId: string | number;
   before?: unknown;
   after?: unknown;

@@ -1,4 +1,4 @@
-import { SESSION_KINDS } from '@meridian/domain';
+import { lotLimitProblems, SESSION_KINDS } from '@meridian/domain';
 import { describe, expect, it } from 'vitest';
 import { CATEGORY_SEEDS } from './category-seeds.ts';
 import { INSTRUMENT_SEEDS } from './instrument-seeds.ts';
@@ -19,6 +19,8 @@ describe('seeded instruments and categories', () => {
     expect(Number.isInteger(s.pricePrecision) && s.pricePrecision >= 0 && s.pricePrecision <= 6).toBe(true);
     for (const value of [s.lotStep, s.minLots, s.contractSize, s.feeRate]) expect(value).toMatch(decimal);
     expect(Number(s.minLots)).toBeGreaterThanOrEqual(Number(s.lotStep));
+    // What the back office would refuse (limits default to the database's 50 per order, 200 open).
+    expect(lotLimitProblems({ maxLotsPerOrder: '50', maxOpenLots: '200', ...s })).toEqual([]);
     expect([1, 2]).toContain(s.marginMode);
     expect(s.leverageOptions.length).toBeGreaterThan(0);
     for (const lev of s.leverageOptions) expect(Number.isInteger(lev) && lev > 0).toBe(true);

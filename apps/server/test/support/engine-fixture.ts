@@ -44,14 +44,14 @@ export const quietEngineDeps = {
   log: { error: () => {}, info: () => {}, warn: () => {}, fatal: () => {} } as never,
 } satisfies Pick<EngineDeps, 'settings' | 'events' | 'log'>;
 
-/** A demo user with 100 000 USD credited through the ledger. */
-export async function fundedUser(db: Db, tag: string): Promise<number> {
+/** A demo user with `amount` USD (100 000 unless said) credited through the ledger. */
+export async function fundedUser(db: Db, tag: string, amount = '100000'): Promise<number> {
   const stamp = `${tag}${Date.now() % 1e6}${Math.floor(Math.random() * 1e4)}`;
   const [u] = await db
     .insert(users)
     .values({ uid: stamp, inviteCode: `I${stamp}`, isDemo: true })
     .returning();
-  await moveMoney(db, { userId: u!.id, type: LEDGER_TYPE.DEMO_OPENING_CREDIT, balanceDelta: '100000' });
+  await moveMoney(db, { userId: u!.id, type: LEDGER_TYPE.DEMO_OPENING_CREDIT, balanceDelta: amount });
   return u!.id;
 }
 

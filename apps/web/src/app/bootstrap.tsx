@@ -10,7 +10,7 @@ import { queryClient } from '../lib/query-client';
 import { socket, wireRealtime } from '../lib/realtime';
 import { call, configureRequest, fetchManifest, preloadHttpClient } from '../lib/request';
 import { resetSession, watchAccountChanges } from '../lib/session';
-import { showLoadingToast, toast } from '../lib/toast';
+import { preloadToast, showLoadingToast, toast } from '../lib/toast';
 import { getToken } from '../stores/session';
 import { setupAntdMobile } from './antd-setup';
 import { isHomePath, takeFirstScreen } from './first-screen';
@@ -82,5 +82,8 @@ export async function bootstrap(container: HTMLElement): Promise<void> {
   // The HTTP client (in its own task, ahead of the rows' sparkline requests that queue behind it),
   // then the spec's silent manifest request: off the critical path.
   queueIdle(preloadHttpClient);
+  // The toast module before it is needed: an order refused after the connection dropped must
+  // still show its message (toast.ts falls back to a plain one if this did not happen either).
+  queueIdle(preloadToast);
   whenIdle(() => void fetchManifest(), 5_000);
 }

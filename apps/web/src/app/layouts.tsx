@@ -1,9 +1,10 @@
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { tradeListKeys } from '../features/market/api/get-trade-list';
 import { useMarginCallAlert } from '../features/orders/hooks/use-margin-call-alert';
 import { queryClient } from '../lib/query-client';
-import { socket } from '../lib/realtime';
+import { socket, useQuotesLive } from '../lib/realtime';
 import { useSession } from '../stores/session';
 import { TabBar } from './tab-bar';
 
@@ -32,7 +33,27 @@ export function RootLayout() {
     // The key alone misses a hash typed or linked to (a history entry without state has the key
     // 'default', as the first one has): the path and query tell those apart.
   }, [location.key, location.pathname, location.search]);
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      <ConnectionAnnouncer />
+    </>
+  );
+}
+
+/**
+ * Tells screen readers when live prices stop and start again. The region is always there and only
+ * its text changes (a region inserted with its text is often not read out); the screens show the
+ * same state visually (dimmed prices, 'Reconnecting…').
+ */
+function ConnectionAnnouncer() {
+  const { t } = useTranslation();
+  const live = useQuotesLive();
+  return (
+    <p className="visually-hidden" role="status" aria-live="polite" data-testid="connection-status">
+      {live ? '' : t('trade.reconnecting')}
+    </p>
+  );
 }
 
 /** Screens "with footer" (spec §2) share the bottom tab bar. */

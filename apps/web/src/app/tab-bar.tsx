@@ -56,7 +56,9 @@ export function TabBar() {
             aria-current={active ? 'page' : undefined}
           >
             <Icon size={22} />
-            <span className={styles.label}>{t(label)}</span>
+            <span className={styles.label} data-testid="tab-label">
+              {t(label)}
+            </span>
           </Link>
         );
       })}

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { createTickBatcher, type LiveQuote } from '../stores/quotes';
 import { useSession } from '../stores/session';
 import { socketUrl } from './api-host';
@@ -28,6 +28,10 @@ export function wireRealtime(hooks: RealtimeHooks): void {
     const data = msg.data as LiveQuote | undefined;
     if (data && typeof data.Id === 'number') ticks.push(data);
   });
+  // The browser knows before the heartbeats do: prices are marked at once, and the socket comes
+  // back as soon as the network does.
+  window.addEventListener('offline', () => socket.connectionLost());
+  window.addEventListener('online', () => socket.retryNow());
   const initial = useSession.getState().token;
   if (initial) socket.login(initial);
   useSession.subscribe((state, prev) => {
@@ -44,3 +48,14 @@ export function useTopic(topic: string | null | undefined): void {
     return socket.subscribe(topic);
   }, [topic]);
 }
+
+/**
+ * Whether live prices are flowing (the socket is connected, or has not been yet). Screens mark
+ * bid and ask as not live while it is false: they are the last prices received, not the market's.
+ */
+export function useQuotesLive(): boolean {
+  return useSyncExternalStore(subscribeConnection, readLive);
+}
+// Module-level, so a re-render (every tick on a quote row) does not unsubscribe and subscribe again.
+const subscribeConnection = (onChange: () => void) => socket.on('connection', onChange);
+const readLive = () => socket.isLive;

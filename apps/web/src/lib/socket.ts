@@ -9,6 +9,8 @@ import type { ClientSocketMessage } from '@meridian/contracts';
  * Pushes are not replayed: after a gap it emits `resumed` (once logged in again, or at once when
  * logged out) so screens reload what they missed; a refused session (login_result or error 999)
  * emits `session_refused` with `wasLoggedIn` (revoked while in use, or a stale token at start).
+ * `isLive` says whether pushes are flowing; `connection` is emitted whenever it may have changed,
+ * so screens can mark prices that stopped moving.
  */
 
 export interface SocketMessage {
@@ -59,6 +61,8 @@ export class SocketClient {
   private away = false;
   /** A socket of this client has been open: a later drop is a gap (not a first connect failing). */
   private connectedOnce = false;
+  /** The first connection failed before ever opening (blocked, offline): prices are not moving. */
+  private firstConnectFailed = false;
   /** The current token was accepted by the server on this client. */
   private loggedIn = false;
   private readonly opts: Required<SocketClientOptions>;
@@ -77,6 +81,42 @@ export class SocketClient {
 
   get isOpen(): boolean {
     return this.socket?.readyState === OPEN;
+  }
+
+  /**
+   * Pushes are flowing: the socket is open, or its first connection is still being made (the
+   * screens show what they just read over HTTP). False through a gap, and once a first connection
+   * has failed, until a socket is open again.
+   */
+  get isLive(): boolean {
+    return this.isOpen || (!this.connectedOnce && !this.firstConnectFailed);
+  }
+
+  /**
+   * The connection is known to be gone (the browser went offline): drop it now and reconnect
+   * with backoff, instead of waiting for missed heartbeats to find out.
+   */
+  connectionLost(): void {
+    if (this.stopped) return;
+    if (this.socket) {
+      this.reconnect();
+    } else if (!this.connectedOnce && !this.firstConnectFailed) {
+      this.firstConnectFailed = true;
+      this.emit({ type: 'connection' });
+    }
+  }
+
+  /**
+   * The network is back: connect now rather than at the end of the backoff (an attempt already
+   * under way is left to finish; if it fails, the next one comes after the shortest wait).
+   */
+  retryNow(): void {
+    if (this.stopped) return;
+    this.attempts = 0;
+    if (this.socket || !this.reconnectTimer) return;
+    clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = null;
+    this.open();
   }
 
   /** Opens the connection unless one is open or opening (called on every navigation). */
@@ -99,6 +139,7 @@ export class SocketClient {
     if (this.connectedOnce) this.away = true;
     this.clearTimers();
     this.dropSocket();
+    this.emit({ type: 'connection' });
     if (this.reconnectTimer) {
       clearTimeout(this.reconnectTimer);
       this.reconnectTimer = null;
@@ -189,6 +230,7 @@ export class SocketClient {
       this.heartbeatTimer = setInterval(() => this.heartbeat(), this.opts.heartbeatMs);
       this.connectedOnce = true;
       this.emit({ type: 'open' });
+      this.emit({ type: 'connection' });
       if (this.away && !this.token) this.resume();
     };
     socket.onmessage = (ev) => {
@@ -202,7 +244,9 @@ export class SocketClient {
       this.clearTimers();
       this.socket = null;
       this.away = this.connectedOnce;
+      if (!this.connectedOnce) this.firstConnectFailed = true;
       this.emit({ type: 'close' });
+      this.emit({ type: 'connection' });
       this.scheduleReconnect();
     };
   }
@@ -264,10 +308,13 @@ export class SocketClient {
   }
 
   private reconnect(): void {
-    // Missed heartbeats (a half-open connection, a phone waking up) are a gap like a close.
+    // Missed heartbeats (a half-open connection, a phone waking up) are a gap like a close; a
+    // first connection given up on (timed out, offline) has failed.
     if (this.connectedOnce) this.away = true;
+    else this.firstConnectFailed = true;
     this.clearTimers();
     this.dropSocket();
+    this.emit({ type: 'connection' });
     this.scheduleReconnect();
   }
 

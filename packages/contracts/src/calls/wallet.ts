@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../define-call.ts';
+import { queryInt, queryRowId } from '../query-fields.ts';
 
 /**
  * Wallet (spec §3, §7, §9; DESIGN §2, §7, §8): account history, deposits with a proof image,
@@ -7,8 +8,9 @@ import { defineCall } from '../define-call.ts';
  * exactly by the server; demo accounts are refused on every call.
  */
 const text = (max: number) => z.string().trim().max(max).default('');
-const id = z.coerce.number().int().positive();
-const page = z.coerce.number().int().min(1).max(100_000).default(1);
+// Every id these calls take names a serial row (coin option, bank account, currency, method).
+const id = queryRowId();
+const page = queryInt(1, 100_000).default(1);
 /** An amount as the client sends it: digits with at most 2 decimals (checked again by the service). */
 const amountText = z
   .string()
@@ -139,7 +141,7 @@ export const depositRecordsCall = defineCall({
   auth: 'user',
   tag: 'wallet',
   summary: 'The user’s deposits of a type (0 coin, 1 bank), newest first',
-  query: z.object({ type: z.coerce.number().int().min(0).max(1).default(0), page }),
+  query: z.object({ type: queryInt(0, 1).default(0), page }),
   data: paged(depositRecord),
 });
 
@@ -160,7 +162,7 @@ export const drawSymbolListCall = defineCall({
   auth: 'user',
   tag: 'wallet',
   summary: 'Withdrawal currencies: type 1 coin, 2 bank',
-  query: z.object({ type: z.coerce.number().int().min(1).max(2).default(1) }),
+  query: z.object({ type: queryInt(1, 2).default(1) }),
   data: z.array(drawCurrency),
 });
 
@@ -186,7 +188,7 @@ export const getDrawMethodCall = defineCall({
   auth: 'user',
   tag: 'wallet',
   summary: 'The user’s bound methods of a type (1 coin address, 2 bank), optionally for one currency',
-  query: z.object({ draw_type: z.coerce.number().int().min(1).max(2).default(1), draw_id: id.optional() }),
+  query: z.object({ draw_type: queryInt(1, 2).default(1), draw_id: id.optional() }),
   data: z.array(drawMethod),
 });
 
@@ -200,7 +202,7 @@ export const bindDrawMethodCall = defineCall({
     'bank_address, bank_swift, payee_name, payee_account, receipt_currency, bank_remark) for a currency',
   body: z.object({
     draw_id: id,
-    type: z.coerce.number().int().min(1).max(2),
+    type: queryInt(1, 2),
     dc_address: text(128),
     network: text(32),
     payee: text(100),
@@ -258,6 +260,6 @@ export const drawListCall = defineCall({
   auth: 'user',
   tag: 'wallet',
   summary: 'The user’s withdrawals of a type (1 coin, 2 bank), newest first',
-  query: z.object({ type: z.coerce.number().int().min(1).max(2).default(1), page }),
+  query: z.object({ type: queryInt(1, 2).default(1), page }),
   data: paged(drawRecord),
 });

@@ -15,6 +15,7 @@ export const CLOSE_REASONS = [
   'admin',
   'cancelled',
   'gap_unfunded',
+  'fill_stop_out',
   'negative_balance',
 ] as const;
 
@@ -37,6 +38,10 @@ export const order = z.object({
   CautionMoney: decimalText.describe('Margin, USD, 6 decimals'),
   TradeFee: decimalText,
   Multiple: z.number().int().describe('Leverage'),
+  MarginMode: z
+    .number()
+    .int()
+    .describe("The position's own margin mode (1 fixed: leverage does not apply; otherwise leverage-based)"),
   TargetLossPrice: z.number().describe('Stop loss, 0 = none'),
   TargetProfitPrice: z.number().describe('Take profit, 0 = none'),
   Status: z.number().int(),

@@ -1,11 +1,18 @@
 import { z } from 'zod';
+import { accountSummary } from '../entities/order.ts';
+import { queryId, queryInt, queryRowId, queryUid, ROW_ID_MAX } from '../query-fields.ts';
 import { defineStaffCall, STAFF_ROLES } from './define-staff-call.ts';
 
 // ---- shared pieces ------------------------------------------------------------------------------
 
-const idParam = z.object({ id: z.coerce.number().int().positive() });
-const page = z.coerce.number().int().min(1).max(100_000).default(1);
-const pageSize = z.coerce.number().int().min(1).max(200).default(20);
+/** A user, order, deposit or withdrawal (bigint ids). */
+const idParam = z.object({ id: queryId() });
+/** Staff, an instrument, a category (serial ids). */
+const rowIdParam = z.object({ id: queryRowId() });
+/** A serial id in a JSON body. */
+const bodyRowId = z.number().int().positive().max(ROW_ID_MAX);
+const page = queryInt(1, 100_000).default(1);
+const pageSize = queryInt(1, 200).default(20);
 /** Exact decimal text, optionally signed (money never travels as a JSON number). */
 const decimalText = z
   .string()
@@ -139,7 +146,7 @@ export const staffUpdateCall = defineStaffCall({
   access: ['owner'],
   changes: true,
   summary: 'Change a staff account’s role or disable it (its sessions end); reset its second factor',
-  params: idParam,
+  params: rowIdParam,
   body: z.object({
     role: staffRole.optional(),
     disabled: z.boolean().optional(),
@@ -245,15 +252,23 @@ export const staffOrderRow = z.object({
   id: z.number().int(),
   userId: z.number().int(),
   uid: z.string(),
+  /** The owner's account is a demo one (virtual money, outside the broker's real book). */
+  demo: z.boolean(),
   instrumentId: z.number().int(),
   code: z.string(),
   side: z.enum(['buy', 'sell']),
   status: z.number().int(),
   quantity: z.string(),
   leverage: z.number().int(),
+  /** 1 fixed margin (leverage does not apply), otherwise leverage-based: the order's own terms. */
+  marginMode: z.number().int(),
+  /** Prices as text at (at least) the instrument's decimals: '1.10000', never a float. */
   openPrice: z.string().nullable(),
   targetPrice: z.string().nullable(),
-  currentPrice: z.number().nullable(),
+  /** A position's close side now, a pending order's fill side now (DECISIONS `UpdatePrice`). */
+  currentPrice: z.string().nullable(),
+  /** The fill price of a closed position. */
+  closePrice: z.string().nullable(),
   stopLoss: z.string(),
   takeProfit: z.string(),
   margin: z.string(),
@@ -288,6 +303,8 @@ export const staffUserDetailCall = defineStaffCall({
     invitees: z.array(staffUserRow.pick({ id: true, uid: true, email: true, mobile: true, createdAt: true })),
     sessions: z.array(staffSessionRow),
     live: z.array(staffOrderRow),
+    /** The account's figures as the trader's order screen shows them: equity, margin, risk rate. */
+    account: accountSummary,
   }),
 });
 
@@ -383,9 +400,9 @@ export const staffPositionsCall = defineStaffCall({
   summary:
     'Every open position (status 1) or pending order (status 0) with live profit (also /positions.csv)',
   query: z.object({
-    status: z.coerce.number().int().min(0).max(1).default(1),
-    userId: z.coerce.number().int().positive().optional(),
-    instrumentId: z.coerce.number().int().positive().optional(),
+    status: queryInt(0, 1).default(1),
+    uid: queryUid().optional().describe("The user's public number (uid)"),
+    instrumentId: queryRowId().optional(),
     page,
     pageSize,
   }),
@@ -460,7 +477,7 @@ export const staffCreateInstrumentCall = defineStaffCall({
       .trim()
       .regex(/^[A-Z0-9]{3,16}$/, '3–16 capital letters or digits'),
     showCode: z.string().trim().min(1).max(40),
-    categoryId: z.number().int().positive(),
+    categoryId: bodyRowId,
     baseCurrency: currency,
     quoteCurrency: currency,
     pricePrecision: z.number().int().min(0).max(8),
@@ -495,10 +512,10 @@ export const staffUpdateInstrumentCall = defineStaffCall({
   summary:
     'Change an instrument: spread and precision (next quote), trading session, lots, contract size, fee rate, ' +
     'margin mode, leverage options, limits, display name, order, enabled. Open positions keep their terms.',
-  params: idParam,
+  params: rowIdParam,
   body: z.object({
     showCode: z.string().trim().min(1).max(40).optional(),
-    categoryId: z.number().int().positive().optional(),
+    categoryId: bodyRowId.optional(),
     spreadPoints: z.number().int().min(1).max(100_000).optional(),
     pricePrecision: z.number().int().min(0).max(8).optional(),
     session: z.enum(SESSION_KIND_VALUES).optional(),
@@ -528,7 +545,7 @@ export const staffUploadLogoCall = defineStaffCall({
   summary:
     'Upload an instrument logo: multipart/form-data with one `file` (JPEG, PNG or WebP, checked by content, at most ' +
     '5 MB; re-encoded to at most 256 × 256 without metadata); the trade list shows it at once',
-  params: idParam,
+  params: rowIdParam,
   data: staffInstrument,
 });
 
@@ -554,7 +571,7 @@ export const staffUpdateCategoryCall = defineStaffCall({
   access: ['dealer', 'content'],
   changes: true,
   summary: 'Change a category’s order or enable/disable it',
-  params: idParam,
+  params: rowIdParam,
   body: z.object({ sort: z.number().int().min(0).max(100_000).optional(), enabled: z.boolean().optional() }),
   data: staffCategory,
 });
@@ -588,19 +605,30 @@ export const staffUpdateSettingsCall = defineStaffCall({
   access: ['owner'],
   changes: true,
   summary:
-    'Change platform settings (each value is checked: link types 1/2, verify type 1/2, fee type 1/2, levels as ' +
-    'percentages with margin call above stop-out, demo balance a positive amount); the engine applies them at once',
+    'Change platform settings (each value is checked: service link an http(s) URL or empty, link types 1/2/3, ' +
+    'verify type 1/2, fee type 1/2, levels as percentages with stop-out above 0 and margin call above stop-out, ' +
+    'demo balance a positive amount); the engine applies them at once',
   body: z.object({
-    service_link: z.string().trim().url().max(500).optional(),
-    service_link_type: z.enum(['1', '2']).optional(),
+    // http(s) only: the app opens it in a frame or leaves for it, where a javascript: link would
+    // run in the trader's session. Empty: no customer service link (the app says so).
+    service_link: z
+      .string()
+      .trim()
+      .max(500)
+      .pipe(z.union([z.literal(''), z.url({ protocol: /^https?$/ })]))
+      .optional(),
+    /** 1 the in-app chat screen, 2 a dialog with the link, 3 leave for the link (spec §2). */
+    service_link_type: z.enum(['1', '2', '3']).optional(),
     verify_reg_type: z.enum(['1', '2']).optional(),
     trade_fee_type: z.enum(['1', '2']).optional(),
     site_title: z.string().trim().min(1).max(100).optional(),
     platform_email: z.string().trim().email().max(200).optional(),
+    // Above 0: at 0 % nothing is ever stopped out and an account's losses run past its money.
     stop_out_level: z
       .string()
       .trim()
       .regex(/^\d{1,3}(\.\d{1,2})?$/)
+      .refine((v) => Number(v) > 0)
       .optional(),
     margin_call_level: z
       .string()
@@ -662,7 +690,7 @@ export const staffAuditCall = defineStaffCall({
   changes: false,
   summary: 'Search the audit log by staff member, action, target and time (also /audit.csv)',
   query: z.object({
-    staffId: z.coerce.number().int().positive().optional(),
+    staffId: queryRowId().optional(),
     action: z.string().trim().max(100).default(''),
     targetType: z.string().trim().max(50).default(''),
     targetId: z.string().trim().max(50).default(''),
@@ -700,8 +728,8 @@ export const staffDepositsCall = defineStaffCall({
   changes: false,
   summary: 'Deposits by status (default 0: waiting for review), newest first',
   query: z.object({
-    status: z.coerce.number().int().min(0).max(3).default(0),
-    userId: z.coerce.number().int().positive().optional(),
+    status: queryInt(0, 3).default(0),
+    uid: queryUid().optional().describe("The user's public number (uid)"),
     page,
     pageSize,
   }),
@@ -745,8 +773,8 @@ export const staffWithdrawalsCall = defineStaffCall({
   changes: false,
   summary: 'Withdrawals by status (default 0: waiting for review), newest first',
   query: z.object({
-    status: z.coerce.number().int().min(0).max(2).default(0),
-    userId: z.coerce.number().int().positive().optional(),
+    status: queryInt(0, 2).default(0),
+    uid: queryUid().optional().describe("The user's public number (uid)"),
     page,
     pageSize,
   }),
@@ -830,7 +858,7 @@ export const staffSaveCoinOptionCall = defineStaffCall({
   changes: true,
   summary: 'Create (no id) or change a coin deposit option',
   body: z.object({
-    id: z.number().int().positive().optional(),
+    id: bodyRowId.optional(),
     currencyCode: walletText(10).regex(/^[A-Z0-9]{2,10}$/),
     protocolCode: walletText(20),
     address: walletText(128).min(10),
@@ -847,7 +875,7 @@ export const staffSaveBankChannelCall = defineStaffCall({
   changes: true,
   summary: 'Create (no id) or change a bank deposit channel',
   body: z.object({
-    id: z.number().int().positive().optional(),
+    id: bodyRowId.optional(),
     name: walletText(40).min(2),
     enabled: z.boolean().default(true),
     sort: z.number().int().min(0).max(100_000).default(0),
@@ -862,8 +890,8 @@ export const staffSaveBankAccountCall = defineStaffCall({
   changes: true,
   summary: 'Create (no id) or change a bank account of a channel',
   body: z.object({
-    id: z.number().int().positive().optional(),
-    channelId: z.number().int().positive(),
+    id: bodyRowId.optional(),
+    channelId: bodyRowId,
     bankName: walletText(100).min(2),
     bankAddress: walletText(200),
     bankSwift: walletText(20),
@@ -882,7 +910,7 @@ export const staffSaveDrawCurrencyCall = defineStaffCall({
   changes: true,
   summary: 'Create (no id) or change a withdrawal currency (fee type, rate, USD price, minimum)',
   body: z.object({
-    id: z.number().int().positive().optional(),
+    id: bodyRowId.optional(),
     type: z.union([z.literal(1), z.literal(2)]),
     code: walletText(10).regex(/^[A-Z0-9]{2,10}$/),
     protocol: walletText(20),

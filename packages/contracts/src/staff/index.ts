@@ -1,2 +1,3 @@
+export * from './audit-vocabulary.ts';
 export * from './calls.ts';
 export * from './define-staff-call.ts';

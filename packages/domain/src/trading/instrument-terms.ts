@@ -65,6 +65,30 @@ export function checkInstrumentTerms(terms: InstrumentTerms): string[] {
   return problems;
 }
 
+/** An instrument's lot limits, as staff set them (decimal strings). */
+export type LotLimits = Pick<InstrumentTerms, 'lotStep' | 'minLots' | 'maxLotsPerOrder' | 'maxOpenLots'>;
+export type LotLimitField = 'minLots' | 'maxLotsPerOrder' | 'maxOpenLots';
+
+/**
+ * The limits that contradict the others, by field (empty when they agree): a minimum that is not a
+ * whole number of lot steps (no order could be exactly the minimum), and a per-order or open limit
+ * below the minimum (no order could ever be placed). Values that are not positive decimals are
+ * left to `checkInstrumentTerms`.
+ */
+export function lotLimitProblems(limits: LotLimits): LotLimitField[] {
+  const parse = (text: string | undefined) => (positive(text) ? money(text!) : null);
+  const step = parse(limits.lotStep);
+  const min = parse(limits.minLots);
+  if (min === null) return [];
+  const problems: LotLimitField[] = [];
+  if (step !== null && !min.mod(step).isZero()) problems.push('minLots');
+  const perOrder = parse(limits.maxLotsPerOrder);
+  if (perOrder?.lt(min)) problems.push('maxLotsPerOrder');
+  const open = parse(limits.maxOpenLots);
+  if (open?.lt(min)) problems.push('maxOpenLots');
+  return problems;
+}
+
 /** An instrument's terms with its decimals parsed once (the engine keeps one per instrument). */
 export interface ExactTerms {
   readonly code: string;

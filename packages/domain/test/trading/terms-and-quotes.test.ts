@@ -3,6 +3,7 @@ import {
   checkInstrumentTerms,
   closePriceOf,
   isQuoteFresh,
+  lotLimitProblems,
   openPriceOf,
   orderTypeOf,
   parseUserDecimal,
@@ -16,6 +17,29 @@ describe('instrument terms', () => {
   it('the seeded shapes are sound', () => {
     for (const t of [EURUSD, USDJPY, EURGBP, XAUUSD, XAGUSD, BTCUSD])
       expect(checkInstrumentTerms(t)).toEqual([]);
+  });
+
+  it('finds lot limits that contradict each other, by field', () => {
+    for (const t of [EURUSD, USDJPY, EURGBP, XAUUSD, XAGUSD, BTCUSD]) expect(lotLimitProblems(t)).toEqual([]);
+    const sound = { lotStep: '0.01', minLots: '0.01', maxLotsPerOrder: '50', maxOpenLots: '200' };
+    expect(lotLimitProblems(sound)).toEqual([]);
+    // Equal limits are fine: one order of exactly the minimum.
+    expect(
+      lotLimitProblems({ ...sound, minLots: '0.5', maxLotsPerOrder: '0.5', maxOpenLots: '0.5' }),
+    ).toEqual([]);
+    expect(lotLimitProblems({ ...sound, minLots: '0.015' })).toEqual(['minLots']);
+    expect(lotLimitProblems({ ...sound, lotStep: '0.1', minLots: '0.25' })).toEqual(['minLots']);
+    expect(lotLimitProblems({ ...sound, minLots: '2', maxLotsPerOrder: '1.99' })).toEqual([
+      'maxLotsPerOrder',
+    ]);
+    expect(lotLimitProblems({ ...sound, minLots: '2', maxOpenLots: '1' })).toEqual(['maxOpenLots']);
+    expect(
+      lotLimitProblems({ lotStep: '0.3', minLots: '1', maxLotsPerOrder: '0.9', maxOpenLots: '0.3' }),
+    ).toEqual(['minLots', 'maxLotsPerOrder', 'maxOpenLots']);
+    // Stored NUMERIC texts (trailing zeros) and absent limits.
+    expect(lotLimitProblems({ lotStep: '0.0100000000', minLots: '0.0300000000' })).toEqual([]);
+    // Not positive decimals: checkInstrumentTerms' job, not a contradiction.
+    expect(lotLimitProblems({ ...sound, lotStep: '0', minLots: 'x' })).toEqual([]);
   });
 
   it('names every problem of a broken set of terms', () => {

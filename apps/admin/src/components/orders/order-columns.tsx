@@ -1,4 +1,5 @@
 import type { StaffOrderRow } from '@meridian/contracts';
+import { MARGIN_MODE } from '@meridian/domain';
 import { Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
@@ -15,12 +16,13 @@ export const ORDER_STATUS_KEYS: Record<number, string> = {
   4: 'orders.status.cancelled',
 };
 
-const price = (v: number | string | null) => (v === null || v === '' ? DASH : String(v));
+/** Prices come as text at the instrument's decimals (the server pads them). */
+const price = (v: string | null) => (v === null || v === '' ? DASH : v);
 /** Stop loss / take profit: "0" means none. */
 const stop = (v: string) => (!v || /^0+(\.0+)?$/.test(v) ? DASH : v);
 
 export interface OrderColumnOptions {
-  /** History (closed and cancelled orders): close reason and close time instead of the live price. */
+  /** History (closed and cancelled orders): close price, reason and time instead of the live price. */
   history?: boolean;
   /** Show the user (positions monitor); a link when the role may open user details. */
   user?: 'link' | 'text';
@@ -33,8 +35,17 @@ export function orderColumns(t: TFunction, options: OrderColumnOptions = {}): Co
     cols.push({
       title: t('orders.user'),
       dataIndex: 'uid',
-      render: (uid: string, row) =>
-        options.user === 'link' ? <Link to={`/users/${row.userId}`}>{uid}</Link> : uid,
+      render: (uid: string, row) => (
+        <>
+          {options.user === 'link' ? <Link to={`/users/${row.userId}`}>{uid}</Link> : uid}
+          {/* Virtual money, outside the broker's book: told apart at a glance. */}
+          {row.demo ? (
+            <Tag style={{ marginInlineStart: 6 }} data-testid="demo-tag">
+              {t('users.demo')}
+            </Tag>
+          ) : null}
+        </>
+      ),
     });
   }
   cols.push(
@@ -47,7 +58,13 @@ export function orderColumns(t: TFunction, options: OrderColumnOptions = {}): Co
       ),
     },
     { title: t('orders.lots'), dataIndex: 'quantity', align: 'right' },
-    { title: t('orders.leverage'), dataIndex: 'leverage', align: 'right', render: (v: number) => `1:${v}` },
+    {
+      title: t('orders.leverage'),
+      dataIndex: 'leverage',
+      align: 'right',
+      // Fixed margin: the leverage an order carries does not apply to it.
+      render: (v: number, row) => (row.marginMode === MARGIN_MODE.FIXED ? t('orders.fixedMargin') : `1:${v}`),
+    },
     {
       title: t('orders.openPrice'),
       key: 'openPrice',
@@ -55,9 +72,11 @@ export function orderColumns(t: TFunction, options: OrderColumnOptions = {}): Co
       render: (_, row) => (row.status === 0 ? price(row.targetPrice) : price(row.openPrice)),
     },
   );
-  if (!options.history) {
-    cols.push({ title: t('orders.currentPrice'), dataIndex: 'currentPrice', align: 'right', render: price });
-  }
+  cols.push(
+    options.history
+      ? { title: t('orders.closePrice'), dataIndex: 'closePrice', align: 'right', render: price }
+      : { title: t('orders.currentPrice'), dataIndex: 'currentPrice', align: 'right', render: price },
+  );
   // Profit early: the column the positions monitor is watched for (live floating profit).
   cols.push(
     {

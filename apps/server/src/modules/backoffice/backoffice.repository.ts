@@ -39,6 +39,12 @@ export async function searchUsers(
   return selectPage(db, users, where, desc(users.id), f.page, f.pageSize);
 }
 
+/** The internal id of the user with this public number (uid), or null. */
+export async function userIdByUid(db: DbOrTx, uid: string) {
+  const row = (await db.select({ id: users.id }).from(users).where(eq(users.uid, uid)).limit(1))[0];
+  return row?.id ?? null;
+}
+
 export async function findUser(db: DbOrTx, id: number) {
   return (await db.select().from(users).where(eq(users.id, id)).limit(1))[0] ?? null;
 }
@@ -84,6 +90,11 @@ export async function allInstruments(db: DbOrTx) {
 
 export async function findInstrument(db: DbOrTx, id: number) {
   return (await db.select().from(instruments).where(eq(instruments.id, id)).limit(1))[0] ?? null;
+}
+
+/** The instrument's row, locked until the transaction ends (a change checked against it). */
+export async function lockInstrument(tx: DbOrTx, id: number) {
+  return (await tx.select().from(instruments).where(eq(instruments.id, id)).for('update'))[0] ?? null;
 }
 
 export async function insertInstrument(db: DbOrTx, row: typeof instruments.$inferInsert) {

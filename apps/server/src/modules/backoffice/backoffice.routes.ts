@@ -29,7 +29,15 @@ import {
   staffUserOrdersCall,
   staffUsersCall,
 } from '@meridian/contracts';
-import { LEDGER_TYPE, money } from '@meridian/domain';
+import {
+  decimalAtLeast,
+  formatPrice,
+  LEDGER_TYPE,
+  type LotLimits,
+  lotLimitProblems,
+  money,
+  toCents,
+} from '@meridian/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { type LiveOrder, rowOf } from '../../engine/live-order.ts';
@@ -44,6 +52,7 @@ import { reconcileLedger } from '../ledger/ledger.repository.ts';
 import type { MarketRuntime } from '../market/market-runtime.ts';
 import type { LiveSettings } from '../settings/live-settings.ts';
 import type { SettingKey } from '../settings/setting-keys.ts';
+import { accountSummaryOf } from '../trading/account-summary.ts';
 import { readUploadedFile, storeImage } from '../uploads/image-upload.ts';
 import { ledgerKeyExists, reviewQueueCounts } from '../wallet/wallet.repository.ts';
 import {
@@ -57,6 +66,7 @@ import {
   ledgerOf,
   listAudit,
   listOutbox,
+  lockInstrument,
   searchUsers,
   sessionsOf,
   type UserRow,
@@ -65,6 +75,7 @@ import {
   updateUserFlags,
   upsertSetting,
   userCounts,
+  userIdByUid,
   usersByIds,
 } from './backoffice.repository.ts';
 import { toCsv } from './csv.ts';
@@ -89,8 +100,9 @@ export const toStaffUserRow = (u: UserRow): StaffUserRow => ({
   mobile: u.mobile ? `${u.areaCode ?? ''} ${u.mobile}`.trim() : null,
   inviteCode: u.inviteCode,
   isDemo: u.isDemo,
-  balance: money(u.balance).toFixed(2),
-  lockBalance: money(u.lockBalance).toFixed(2),
+  // Exact, at least in cents: staff see (and can adjust away) the micro-dollars fees leave.
+  balance: cents(u.balance),
+  lockBalance: cents(u.lockBalance),
   margin: money(u.margin).toFixed(6),
   creditScore: u.creditScore,
   loginFrozen: u.loginFrozen,
@@ -99,33 +111,52 @@ export const toStaffUserRow = (u: UserRow): StaffUserRow => ({
   createdAt: u.createdAt.toISOString(),
 });
 
+/** A stored amount exactly, with at least 2 decimals ('250.50', '-0.349509'). */
+const cents = (stored: string) => decimalAtLeast(stored, 2);
+
+const LOT_LIMIT_KEYS = ['lotStep', 'minLots', 'maxLotsPerOrder', 'maxOpenLots'] as const;
+
+/** An instrument whose lot limits contradict each other is refused, naming the first such field. */
+function refuseContradictoryLimits(limits: LotLimits) {
+  const [field] = lotLimitProblems(limits);
+  if (field) throw new AppError('REQUEST_INVALID_FIELD', { field });
+}
+
 export function registerBackofficeRoutes(app: FastifyInstance, deps: BackofficeDeps) {
   const { db, engine, market } = deps;
 
-  const orderRow = (r: OrderRow, uid: string, live?: LiveOrder): StaffOrderRow => {
+  type Owner = { uid: string; isDemo: boolean };
+  const orderRow = (r: OrderRow, owner: Owner, live?: LiveOrder): StaffOrderRow => {
     const instrument = market.instrumentById(r.instrumentId);
     const floating = live ? engine.floatingProfit(live) : null;
+    const digits = instrument?.pricePrecision ?? 0;
+    const price = (v: string | null) => (v ? decimalAtLeast(v, digits) : null);
     return {
       id: r.id,
       userId: r.userId,
-      uid,
+      uid: owner.uid,
+      demo: owner.isDemo,
       instrumentId: r.instrumentId,
       code: instrument?.code ?? String(r.instrumentId),
       side: r.side === 1 ? 'buy' : 'sell',
       status: r.status,
       quantity: money(r.quantity).toFixed(),
       leverage: r.leverage,
-      openPrice: r.openPrice ? money(r.openPrice).toFixed() : null,
-      targetPrice: r.targetPrice ? money(r.targetPrice).toFixed() : null,
-      currentPrice: live?.status === 1 ? engine.currentClosePrice(live) : null,
-      stopLoss: money(r.stopLoss).toFixed(),
-      takeProfit: money(r.takeProfit).toFixed(),
+      marginMode: r.marginMode,
+      openPrice: price(r.openPrice),
+      targetPrice: price(r.targetPrice),
+      currentPrice: live ? formatPrice(engine.currentPrice(live), digits) : null,
+      closePrice: r.status === 3 ? price(r.closePrice) : null,
+      stopLoss: money(r.stopLoss).isZero() ? '0' : decimalAtLeast(r.stopLoss, digits),
+      takeProfit: money(r.takeProfit).isZero() ? '0' : decimalAtLeast(r.takeProfit, digits),
       margin: money(r.margin).toFixed(6),
       fee: money(r.fee).toFixed(6),
       profit: live
-        ? (floating?.toFixed(2) ?? null)
+        ? floating
+          ? toCents(floating)
+          : null
         : r.realisedProfit
-          ? money(r.realisedProfit).toFixed(2)
+          ? toCents(money(r.realisedProfit))
           : null,
       closeReason: r.closeReason,
       createdAt: r.createdAt.toISOString(),
@@ -135,9 +166,9 @@ export function registerBackofficeRoutes(app: FastifyInstance, deps: BackofficeD
 
   async function liveRows(orders: LiveOrder[]) {
     const owners = new Map(
-      (await usersByIds(db, [...new Set(orders.map((o) => o.userId))])).map((u) => [u.id, u.uid]),
+      (await usersByIds(db, [...new Set(orders.map((o) => o.userId))])).map((u) => [u.id, u]),
     );
-    return orders.map((o) => orderRow(rowOf(o), owners.get(o.userId) ?? '', o));
+    return orders.map((o) => orderRow(rowOf(o), owners.get(o.userId) ?? { uid: '', isDemo: false }, o));
   }
 
   const requireUser = async (id: number) => {
@@ -185,8 +216,16 @@ export function registerBackofficeRoutes(app: FastifyInstance, deps: BackofficeD
     const u = await requireUser(params.id);
     const inviter = u.inviterId ? await findUser(db, u.inviterId) : null;
     const brief = (x: UserRow) => ({ id: x.id, uid: x.uid, email: x.email, mobile: x.mobile });
+    // The money figures from the engine's book, as the account figures below are: the stored row
+    // can be a journal commit behind it.
+    const book = await engine.figures(u.id);
     return {
-      user: toStaffUserRow(u),
+      user: {
+        ...toStaffUserRow(u),
+        balance: cents(book.balance.toFixed()),
+        lockBalance: cents(book.lock.toFixed()),
+        margin: book.margin.toFixed(6),
+      },
       inviter: inviter ? brief(inviter) : null,
       invitees: (await inviteesOf(db, u.id)).map((x) => ({
         ...brief(x),
@@ -201,6 +240,7 @@ export function registerBackofficeRoutes(app: FastifyInstance, deps: BackofficeD
         userAgent: s.userAgent,
       })),
       live: await engine.settled().then(() => liveRows(engine.allLive({ userId: u.id }))),
+      account: await accountSummaryOf(engine, deps.settings, u.id).then(({ rawFloating: _, ...s }) => s),
     };
   });
 
@@ -211,10 +251,10 @@ export function registerBackofficeRoutes(app: FastifyInstance, deps: BackofficeD
       rows: rows.map((e) => ({
         id: e.id,
         type: e.type,
-        balanceDelta: money(e.balanceDelta).toFixed(2),
-        lockDelta: money(e.lockDelta).toFixed(2),
+        balanceDelta: cents(e.balanceDelta),
+        lockDelta: cents(e.lockDelta),
         marginDelta: money(e.marginDelta).toFixed(6),
-        balanceAfter: money(e.balanceAfter).toFixed(2),
+        balanceAfter: cents(e.balanceAfter),
         memo: e.memo,
         createdAt: e.createdAt.toISOString(),
       })),
@@ -225,7 +265,7 @@ export function registerBackofficeRoutes(app: FastifyInstance, deps: BackofficeD
   registerStaffCall(app, deps, staffUserOrdersCall, async ({ params, query }) => {
     const u = await requireUser(params.id);
     const { rows, total } = await historyOf(db, params.id, query.page, query.pageSize);
-    return { rows: rows.map((r) => orderRow(r, u.uid)), total };
+    return { rows: rows.map((r) => orderRow(r, u)), total };
   });
 
   registerStaffCall(app, deps, staffCreditScoreCall, async ({ params, body, audit }) => {
@@ -287,7 +327,7 @@ export function registerBackofficeRoutes(app: FastifyInstance, deps: BackofficeD
         return toStaffUserRow(user);
       }
       const before = await engine.figures(user.id);
-      const balanceBefore = before.balance.toFixed(2);
+      const balanceBefore = cents(before.balance.toFixed());
       const moved = await engine.move({
         userId: user.id,
         type: LEDGER_TYPE.STAFF_ADJUSTMENT,
@@ -303,7 +343,7 @@ export function registerBackofficeRoutes(app: FastifyInstance, deps: BackofficeD
         targetId: user.id,
         before: { balance: balanceBefore },
         after: {
-          balance: moved.balanceAfter.toFixed(2),
+          balance: cents(moved.balanceAfter.toFixed()),
           amount: body.amount,
           memo: body.memo,
           by: staff.email,
@@ -325,7 +365,7 @@ export function registerBackofficeRoutes(app: FastifyInstance, deps: BackofficeD
       if (!live) throw new AppError('STAFF_TARGET_NOT_FOUND');
       const before = (await liveRows([live]))[0]!;
       const row = await engine.adminClose(params.id);
-      const after = orderRow(row, before.uid);
+      const after = orderRow(row, { uid: before.uid, isDemo: before.demo });
       audit({
         action: 'order.admin_close',
         targetType: 'order',
@@ -342,15 +382,17 @@ export function registerBackofficeRoutes(app: FastifyInstance, deps: BackofficeD
   // ---- positions monitor ----
   const positionsPage = async (q: {
     status: number;
-    userId?: number | undefined;
+    uid?: string | undefined;
     instrumentId?: number | undefined;
     page: number;
     pageSize: number;
   }) => {
+    const userId = q.uid === undefined ? undefined : await userIdByUid(db, q.uid);
+    if (userId === null) return { rows: [], total: 0 };
     await engine.settled();
     const all = engine.allLive({
       status: q.status === 0 ? 0 : 1,
-      ...(q.userId ? { userId: q.userId } : {}),
+      ...(userId ? { userId } : {}),
       ...(q.instrumentId ? { instrumentId: q.instrumentId } : {}),
     });
     const slice = all.slice((q.page - 1) * q.pageSize, q.page * q.pageSize);
@@ -386,12 +428,19 @@ export function registerBackofficeRoutes(app: FastifyInstance, deps: BackofficeD
   );
 
   registerStaffCall(app, deps, staffUpdateInstrumentCall, async ({ params, body, audit }) => {
-    const before = await findInstrument(db, params.id);
-    if (!before) throw new AppError('STAFF_TARGET_NOT_FOUND');
     const set = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
     if (set.leverageOptions)
       set.leverageOptions = [...new Set(set.leverageOptions as number[])].sort((a, b) => a - b);
-    const after = (await updateInstrument(db, params.id, set))!;
+    // Checked against the row as it is, locked, so two staff changing limits at once cannot
+    // together save a pair that contradicts (each alone agreeing with the row it read).
+    const { before, after } = await db.transaction(async (tx) => {
+      const row = await lockInstrument(tx, params.id);
+      if (!row) throw new AppError('STAFF_TARGET_NOT_FOUND');
+      // The limits are checked together when any of them changes (an older row that disagrees
+      // does not block an unrelated change such as the spread).
+      if (LOT_LIMIT_KEYS.some((k) => k in set)) refuseContradictoryLimits({ ...row, ...set });
+      return { before: row, after: (await updateInstrument(tx, params.id, set))! };
+    });
     market.applyInstrument(after);
     audit({
       action: 'instrument.updated',
@@ -406,6 +455,7 @@ export function registerBackofficeRoutes(app: FastifyInstance, deps: BackofficeD
   registerStaffCall(app, deps, staffCreateInstrumentCall, async ({ body, audit }) => {
     const categories = await allCategories(db);
     if (!categories.some((c) => c.id === body.categoryId)) throw new AppError('STAFF_TARGET_NOT_FOUND');
+    refuseContradictoryLimits(body);
     const created = await insertInstrument(db, {
       ...body,
       leverageOptions: [...new Set(body.leverageOptions)].sort((a, b) => a - b),

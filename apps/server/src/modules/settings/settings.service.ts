@@ -1,4 +1,4 @@
-import type { AreaCode, BasicInfo } from '@meridian/contracts';
+import { type AreaCode, type BasicInfo, serviceLinkOf } from '@meridian/contracts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { SETTING_DEFAULTS, type SettingKey } from './setting-keys.ts';
@@ -8,8 +8,18 @@ export async function readSetting(db: Db, key: SettingKey): Promise<string> {
   return (await getSetting(db, key)) ?? SETTING_DEFAULTS[key];
 }
 
+/**
+ * Public settings as clients get them. A customer-service link that is not http(s) (saved before
+ * the back office checked it) is served as none: clients frame or follow it.
+ */
+async function servedPublicSettings(db: Db) {
+  return (await listPublicSettings(db)).map((s) =>
+    s.key === 'service_link' ? { ...s, value: serviceLinkOf(s.value) } : s,
+  );
+}
+
 export async function getBasicInfo(db: Db): Promise<BasicInfo> {
-  const all = new Map((await listPublicSettings(db)).map((s) => [s.key, s.value]));
+  const all = new Map((await servedPublicSettings(db)).map((s) => [s.key, s.value]));
   const read = (k: SettingKey) => all.get(k) ?? SETTING_DEFAULTS[k];
   const int = (k: SettingKey) => Number.parseInt(read(k), 10);
   return {
@@ -23,7 +33,7 @@ export async function getBasicInfo(db: Db): Promise<BasicInfo> {
 }
 
 export async function getPublicSettings(db: Db, key?: string) {
-  const all = await listPublicSettings(db);
+  const all = await servedPublicSettings(db);
   if (!key) return all;
   const one = all.filter((s) => s.key === key);
   if (one.length === 0) throw new AppError('SETTING_NOT_FOUND');

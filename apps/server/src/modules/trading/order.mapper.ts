@@ -30,12 +30,15 @@ export function toOrderDto(
     Quantity: money(r.quantity).toFixed(),
     Price: num(r.openPrice),
     OriginPrice: num(r.targetPrice ?? r.openPrice),
-    UpdatePrice: holding ? (live?.updatePrice ?? 0) : num(r.closePrice),
+    // Live orders: the current price (a position's close side, a pending order's fill side); ended
+    // ones: their close price.
+    UpdatePrice: holding || r.status === 0 ? (live?.updatePrice ?? 0) : num(r.closePrice),
     ClosePrice: num(r.closePrice),
     FactProfits: holding ? text6(live?.floatingProfit ?? '0') : text6(r.realisedProfit),
     CautionMoney: toMarginText(money(cancelled ? '0' : r.margin)),
     TradeFee: text6(cancelled ? '0' : r.fee),
     Multiple: r.leverage,
+    MarginMode: r.marginMode,
     TargetLossPrice: num(r.stopLoss),
     TargetProfitPrice: num(r.takeProfit),
     Status: r.status,

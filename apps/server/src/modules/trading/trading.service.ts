@@ -1,5 +1,5 @@
-import type { AccountSummary, Order } from '@meridian/contracts';
-import { accountFigures, money, toCents, toMarginText, toPercentText } from '@meridian/domain';
+import type { Order } from '@meridian/contracts';
+import { money } from '@meridian/domain';
 import type { Db } from '../../db/client.ts';
 import { listUserOrders } from '../../engine/order.repository.ts';
 import type { SubmitRequest, TradingEngine } from '../../engine/trading-engine.ts';
@@ -7,6 +7,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { findUserById } from '../account/user.repository.ts';
 import type { MarketRuntime } from '../market/market-runtime.ts';
 import type { LiveSettings } from '../settings/live-settings.ts';
+import { accountSummaryOf } from './account-summary.ts';
 import { toOrderDto } from './order.mapper.ts';
 
 const PAGE_SIZE = 20;
@@ -34,7 +35,7 @@ export function createTradingService(deps: TradingDeps) {
       market.instrumentById(row.instrumentId),
       live
         ? {
-            updatePrice: engine.currentClosePrice(live),
+            updatePrice: engine.currentPrice(live),
             floatingProfit: engine.floatingProfit(live)?.toFixed() ?? null,
           }
         : undefined,
@@ -42,29 +43,7 @@ export function createTradingService(deps: TradingDeps) {
   };
 
   /** The account card figures (DESIGN §3), exact, from the engine's book and the live marks. */
-  async function summary(userId: number): Promise<AccountSummary & { rawFloating: string }> {
-    const figures = await engine.figures(userId);
-    const rates = engine.rates();
-    const floating = engine
-      .liveOrdersOf(userId)
-      .filter((o) => o.status === 1)
-      .reduce((acc, o) => acc.plus(engine.floatingProfit(o, rates) ?? money('0')), money('0'));
-    const f = accountFigures(
-      { balance: figures.balance, margin: figures.margin, floatingProfit: floating },
-      { marginCall: settings.get('margin_call_level'), stopOut: settings.get('stop_out_level') },
-    );
-    return {
-      balance: toCents(figures.balance),
-      lock_balance: toCents(figures.lock),
-      CautionMoneyAll: toMarginText(figures.margin),
-      ProfitsTotal: toCents(floating),
-      NetValue: toCents(f.netValue),
-      HazardRate: f.riskRate ? toPercentText(f.riskRate) : '',
-      PrepaymentRatio: f.prepaymentRatio && !figures.margin.isZero() ? toPercentText(f.prepaymentRatio) : '',
-      RiskStatus: f.status,
-      rawFloating: floating.toFixed(),
-    };
-  }
+  const summary = (userId: number) => accountSummaryOf(engine, settings, userId);
 
   return {
     summary,
@@ -76,6 +55,8 @@ export function createTradingService(deps: TradingDeps) {
 
     async myDeal(userId: number, status: 0 | 1 | 3, page: number) {
       const statuses = status === 3 ? [3, 4] : [status];
+      // The lists agree with the engine's memory (the live prices, the summary) at this moment.
+      await engine.committedSoFar();
       const { rows, total } = await listUserOrders(db, userId, statuses, page, PAGE_SIZE);
       const s = await summary(userId);
       return {

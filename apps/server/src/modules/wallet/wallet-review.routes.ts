@@ -8,6 +8,7 @@ import {
   staffSaveDrawCurrencyCall,
   staffWalletConfigCall,
   staffWithdrawalsCall,
+  type WalletConfigKind,
 } from '@meridian/contracts';
 import { LEDGER_TYPE, money, receivedText } from '@meridian/domain';
 import type { FastifyInstance } from 'fastify';
@@ -15,7 +16,7 @@ import type { Db } from '../../db/client.ts';
 import { bankAccounts, bankChannels, coinOptions, drawCurrencies } from '../../db/schema.ts';
 import type { TradingEngine } from '../../engine/trading-engine.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { registerStaffCall, resolveStaff } from '../../lib/register-staff-call.ts';
+import { type AuditEntry, registerStaffCall, resolveStaff } from '../../lib/register-staff-call.ts';
 import { usersByIds } from '../backoffice/backoffice.repository.ts';
 import { STORED_IMAGE_NAME } from '../uploads/image-upload.ts';
 import * as repo from './wallet.repository.ts';
@@ -93,7 +94,7 @@ export function walletReviewRoutes(app: FastifyInstance, deps: WalletReviewDeps)
     const { rows, total } = await repo.depositsByStatus(
       db,
       query.status,
-      query.userId,
+      query.uid,
       query.page,
       query.pageSize,
     );
@@ -147,7 +148,7 @@ export function walletReviewRoutes(app: FastifyInstance, deps: WalletReviewDeps)
     const { rows, total } = await repo.withdrawalsByStatus(
       db,
       query.status,
-      query.userId,
+      query.uid,
       query.page,
       query.pageSize,
     );
@@ -252,7 +253,7 @@ export function walletReviewRoutes(app: FastifyInstance, deps: WalletReviewDeps)
   }));
 
   const saver =
-    <T, R>(table: Parameters<typeof repo.saveRow>[1], kind: string, dto: (row: T) => R) =>
+    <T, R>(table: Parameters<typeof repo.saveRow>[1], kind: WalletConfigKind, dto: (row: T) => R) =>
     async ({
       body,
       audit,
@@ -264,7 +265,7 @@ export function walletReviewRoutes(app: FastifyInstance, deps: WalletReviewDeps)
       const saved = (await repo.saveRow(db, table, id, values)) as T | null;
       if (!saved) throw new AppError('STAFF_TARGET_NOT_FOUND');
       const out = dto(saved);
-      (audit as (e: object) => void)({
+      (audit as (e: AuditEntry) => void)({
         action: `wallet.${kind}.${id ? 'updated' : 'created'}`,
         targetType: kind,
         targetId: (out as { id: number }).id,

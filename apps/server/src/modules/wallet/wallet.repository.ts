@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { selectPage } from '../../db/paging.ts';
 import {
@@ -10,6 +11,7 @@ import {
   drawMethods,
   ledgerEntries,
   uploads,
+  users,
   withdrawals,
 } from '../../db/schema.ts';
 
@@ -95,15 +97,19 @@ export function userDeposits(db: DbOrTx, userId: number, type: number, page: num
   const where = and(eq(deposits.userId, userId), eq(deposits.type, type));
   return selectPage(db, deposits, where, desc(deposits.id), page, size);
 }
+/** Rows of the user with this public number (staff filter by uid, never by internal id). */
+const ofUid = (column: AnyPgColumn, uid: string) =>
+  sql`${column} in (select ${users.id} from ${users} where ${users.uid} = ${uid})`;
+
 export function depositsByStatus(
   db: DbOrTx,
   status: number,
-  userId: number | undefined,
+  uid: string | undefined,
   page: number,
   size: number,
 ) {
   const parts: SQL[] = [eq(deposits.status, status)];
-  if (userId) parts.push(eq(deposits.userId, userId));
+  if (uid !== undefined) parts.push(ofUid(deposits.userId, uid));
   const where = and(...parts);
   return selectPage(db, deposits, where, desc(deposits.id), page, size);
 }
@@ -187,12 +193,12 @@ export function userWithdrawals(db: DbOrTx, userId: number, type: number, page: 
 export function withdrawalsByStatus(
   db: DbOrTx,
   status: number,
-  userId: number | undefined,
+  uid: string | undefined,
   page: number,
   size: number,
 ) {
   const parts: SQL[] = [eq(withdrawals.status, status)];
-  if (userId) parts.push(eq(withdrawals.userId, userId));
+  if (uid !== undefined) parts.push(ofUid(withdrawals.userId, uid));
   const where = and(...parts);
   return selectPage(db, withdrawals, where, desc(withdrawals.id), page, size);
 }

@@ -22,6 +22,7 @@ import {
   parseWithdrawalAmount,
   quoteWithdrawal,
   receivedText,
+  toCents,
   zoneOffsetMs,
 } from '@meridian/domain';
 import type { Language } from '@meridian/i18n';
@@ -80,9 +81,12 @@ export function walletRoutes(app: FastifyInstance, deps: WalletDeps) {
       list: rows.map((e) => ({
         Id: e.id,
         // A payout leaves from the frozen amount: show it leaving (the request already moved it there).
-        Value: money(e.balanceDelta)
-          .plus(e.type === LEDGER_TYPE.WITHDRAWAL_PAID ? money(e.lockDelta) : money('0'))
-          .toFixed(2),
+        // toCents: a movement of less than half a cent shows as 0.00, never "-0.00".
+        Value: toCents(
+          money(e.balanceDelta).plus(
+            e.type === LEDGER_TYPE.WITHDRAWAL_PAID ? money(e.lockDelta) : money('0'),
+          ),
+        ),
         Type: e.type,
         Memo: e.memo,
         MemoTran: translate(req.lang as Language, `ledger.type_${e.type}`),

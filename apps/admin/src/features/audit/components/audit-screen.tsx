@@ -1,4 +1,5 @@
-import { Card, Col, DatePicker, Form, Input, InputNumber, Row, Table, Tag, Typography } from 'antd';
+import { STAFF_AUDIT_ACTIONS, STAFF_AUDIT_TARGETS } from '@meridian/contracts';
+import { Card, Col, DatePicker, Form, Input, InputNumber, Row, Select, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -49,6 +50,11 @@ export function AuditScreen() {
     to: url.to,
   } satisfies AuditQuery;
   const audit = useAudit({ ...filters, ...paging });
+  // Labels in the staff member's language; the code stays visible (it is what the CSV carries).
+  const actionLabel = (code: string) => t(`audit.actions.${code}`, { defaultValue: code });
+  const targetLabel = (code: string) => t(`audit.targets.${code}`, { defaultValue: code });
+  const options = (codes: readonly string[], label: (code: string) => string) =>
+    codes.map((code) => ({ value: code, label: label(code) }));
 
   const columns: ColumnsType<AuditRow> = [
     { title: t('audit.id'), dataIndex: 'id', width: 80 },
@@ -65,8 +71,23 @@ export function AuditScreen() {
         </>
       ),
     },
-    { title: t('audit.action'), dataIndex: 'action', render: (a: string) => <Tag color="blue">{a}</Tag> },
-    { title: t('audit.targetType'), dataIndex: 'targetType', render: (v: string) => v || DASH },
+    {
+      title: t('audit.action'),
+      dataIndex: 'action',
+      render: (a: string) => (
+        <>
+          <Tag color="blue">{actionLabel(a)}</Tag>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {a}
+          </Typography.Text>
+        </>
+      ),
+    },
+    {
+      title: t('audit.targetType'),
+      dataIndex: 'targetType',
+      render: (v: string) => (v ? targetLabel(v) : DASH),
+    },
     { title: t('audit.targetId'), dataIndex: 'targetId', render: (v: string) => v || DASH },
     { title: t('audit.ip'), dataIndex: 'ip', render: (v: string) => v || DASH },
   ];
@@ -91,8 +112,9 @@ export function AuditScreen() {
           form={form}
           values={{
             staffId: staffId ?? null,
-            action: url.action,
-            targetType: url.targetType,
+            // An empty filter is no choice (the select shows its placeholder).
+            action: url.action || undefined,
+            targetType: url.targetType || undefined,
             targetId: url.targetId,
             range: url.from || url.to ? [toDay(url.from), toDay(url.to)] : null,
           }}
@@ -103,10 +125,25 @@ export function AuditScreen() {
             <InputNumber min={1} precision={0} style={{ width: 110 }} />
           </Form.Item>
           <Form.Item name="action" label={t('audit.action')}>
-            <Input allowClear style={{ width: 170 }} placeholder={t('audit.actionPlaceholder')} />
+            <Select
+              allowClear
+              // By its name or its code (what the CSV and older notes carry).
+              showSearch={{
+                filterOption: (input, option) =>
+                  `${option?.label ?? ''} ${option?.value ?? ''}`.toLowerCase().includes(input.toLowerCase()),
+              }}
+              style={{ width: 240 }}
+              placeholder={t('audit.allActions')}
+              options={options(STAFF_AUDIT_ACTIONS, actionLabel)}
+            />
           </Form.Item>
           <Form.Item name="targetType" label={t('audit.targetType')}>
-            <Input allowClear style={{ width: 130 }} />
+            <Select
+              allowClear
+              style={{ width: 190 }}
+              placeholder={t('audit.allTargets')}
+              options={options(STAFF_AUDIT_TARGETS, targetLabel)}
+            />
           </Form.Item>
           <Form.Item name="targetId" label={t('audit.targetId')}>
             <Input allowClear style={{ width: 110 }} />

@@ -54,7 +54,11 @@ export function ReconciliationCard() {
           type="success"
           showIcon
           icon={<CheckCircleOutlined />}
-          message={t('dashboard.reconciled', { accounts: data.accounts })}
+          message={
+            data.accounts === 0
+              ? t('dashboard.reconciledNone')
+              : t('dashboard.reconciled', { accounts: data.accounts })
+          }
           description={t('dashboard.checkedAt', { time: formatDateTime(data.checkedAt) })}
         />
       ) : data ? (

@@ -24,7 +24,7 @@ export function DepositsScreen() {
   const queryClient = useQueryClient();
   const state = useReviewQueueState(DEPOSIT_STATUSES);
   const [reviewing, setReviewing] = useState<DepositRow | null>(null);
-  const deposits = useDeposits({ status: state.status, userId: state.userId, ...state.paging });
+  const deposits = useDeposits({ status: state.status, uid: state.uid, ...state.paging });
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: depositKeys.all });
     void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });

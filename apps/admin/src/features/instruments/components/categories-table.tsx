@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../lib/notify';
 import type { Category } from '../api/get-categories';
 import { updateCategory } from '../api/update-category';
+import { categoryLabel } from '../category-label';
 
 /** Categories: order (saved when the field is left or Enter is pressed) and an enabled switch. */
 export function CategoriesTable({
@@ -33,7 +34,15 @@ export function CategoriesTable({
   };
   const columns: ColumnsType<Category> = [
     { title: t('categories.id'), dataIndex: 'id', width: 70 },
-    { title: t('categories.key'), dataIndex: 'key', render: (key: string) => <Tag>{key}</Tag> },
+    {
+      title: t('categories.key'),
+      dataIndex: 'key',
+      render: (key: string) => (
+        <>
+          {categoryLabel(t, key)} <Tag>{key}</Tag>
+        </>
+      ),
+    },
     {
       title: t('categories.sort'),
       dataIndex: 'sort',

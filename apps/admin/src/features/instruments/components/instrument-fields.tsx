@@ -1,4 +1,5 @@
 import { staffCreateInstrumentCall, staffUpdateInstrumentCall } from '@meridian/contracts';
+import { type LotLimitField, lotLimitProblems } from '@meridian/domain';
 import { Col, Divider, Form, Input, InputNumber, Radio, Row, Select, Switch } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { Fragment, type ReactNode, useRef } from 'react';
@@ -7,6 +8,7 @@ import { contractRule } from '../../../lib/contract-rule';
 import type { NewInstrument } from '../api/create-instrument';
 import type { Category } from '../api/get-categories';
 import type { InstrumentChanges } from '../api/update-instrument';
+import { categoryLabel } from '../category-label';
 import { sessionOptions } from './session-options';
 
 const createFields = staffCreateInstrumentCall.body!.shape;
@@ -110,6 +112,30 @@ export function InstrumentFields({
     { required: true, message: t('instruments.currencyRule') },
     contractRule(createFields.baseCurrency, t('instruments.currencyRule')),
   ];
+  // The lot limits must agree with each other (the server refuses them otherwise): checked as any
+  // of them is typed, with the field that breaks the agreement saying why.
+  const limitRule =
+    (field: LotLimitField): Rule =>
+    ({ getFieldValue }) => ({
+      validator: async () => {
+        const text = (name: string) => {
+          const v = getFieldValue(name);
+          return typeof v === 'string' && v.trim() ? v.trim() : undefined;
+        };
+        const limits = {
+          lotStep: text('lotStep') ?? '',
+          minLots: text('minLots') ?? '',
+          maxLotsPerOrder: text('maxLotsPerOrder'),
+          maxOpenLots: text('maxOpenLots'),
+        };
+        if (!lotLimitProblems(limits).includes(field)) return;
+        throw new Error(
+          field === 'minLots'
+            ? t('instruments.minLotsStepRule', { step: limits.lotStep })
+            : t('instruments.limitBelowMin', { min: limits.minLots }),
+        );
+      },
+    });
   const wholeWidth = { width: '100%' };
   const decimalInput = <Input inputMode="decimal" />;
 
@@ -147,7 +173,7 @@ export function InstrumentFields({
             label={t('instruments.category')}
             rules={[required(t('instruments.categoryRule'))]}
           >
-            <Select options={categories.map((c) => ({ value: c.id, label: c.key }))} />
+            <Select options={categories.map((c) => ({ value: c.id, label: categoryLabel(t, c.key) }))} />
           </Form.Item>
         );
       case 'session':
@@ -226,7 +252,12 @@ export function InstrumentFields({
         );
       case 'minLots':
         return (
-          <Form.Item name="minLots" label={t('instruments.minLots')} rules={decimalRules}>
+          <Form.Item
+            name="minLots"
+            label={t('instruments.minLots')}
+            dependencies={['lotStep']}
+            rules={[...decimalRules, limitRule('minLots')]}
+          >
             {decimalInput}
           </Form.Item>
         );
@@ -309,13 +340,23 @@ export function InstrumentFields({
         );
       case 'maxLotsPerOrder':
         return (
-          <Form.Item name="maxLotsPerOrder" label={t('instruments.maxLotsPerOrder')} rules={decimalRules}>
+          <Form.Item
+            name="maxLotsPerOrder"
+            label={t('instruments.maxLotsPerOrder')}
+            dependencies={['minLots']}
+            rules={[...decimalRules, limitRule('maxLotsPerOrder')]}
+          >
             {decimalInput}
           </Form.Item>
         );
       case 'maxOpenLots':
         return (
-          <Form.Item name="maxOpenLots" label={t('instruments.maxOpenLots')} rules={decimalRules}>
+          <Form.Item
+            name="maxOpenLots"
+            label={t('instruments.maxOpenLots')}
+            dependencies={['minLots']}
+            rules={[...decimalRules, limitRule('maxOpenLots')]}
+          >
             {decimalInput}
           </Form.Item>
         );

@@ -18,6 +18,7 @@ import { useSignedInStaff } from '../../../lib/me';
 import { useCategories } from '../api/get-categories';
 import { useInstruments } from '../api/get-instruments';
 import { instrumentKeys } from '../api/keys';
+import { categoryLabel } from '../category-label';
 import { CategoriesTable } from './categories-table';
 import { CreateInstrumentDrawer } from './create-instrument-drawer';
 import { InstrumentDrawer } from './instrument-drawer';
@@ -40,7 +41,10 @@ export function InstrumentsScreen() {
   const canEdit = canUse(staff.role, staffUpdateInstrumentCall);
   const canUploadLogo = canUse(staff.role, staffUploadLogoCall);
   const canEditCategories = canUse(staff.role, staffUpdateCategoryCall);
-  const categoryName = (id: number) => categories.data?.find((c) => c.id === id)?.key ?? `#${id}`;
+  const categoryName = (id: number) => {
+    const key = categories.data?.find((c) => c.id === id)?.key;
+    return key ? categoryLabel(t, key) : `#${id}`;
+  };
   const refresh = () => void queryClient.invalidateQueries({ queryKey: instrumentKeys.all });
   /** A new logo shows at once in the drawer and the table (then the list is read again). */
   const logoChanged = (next: StaffInstrument) => {
@@ -65,7 +69,7 @@ export function InstrumentsScreen() {
       title: t('instruments.category'),
       dataIndex: 'categoryId',
       render: (id: number) => <Tag>{categoryName(id)}</Tag>,
-      filters: (categories.data ?? []).map((c) => ({ text: c.key, value: c.id })),
+      filters: (categories.data ?? []).map((c) => ({ text: categoryLabel(t, c.key), value: c.id })),
       onFilter: (value, row) => row.categoryId === value,
     },
     {

@@ -41,8 +41,20 @@ export function OutboxScreen() {
         </Typography.Paragraph>
       ),
     },
-    { title: t('outbox.transport'), dataIndex: 'transport' },
-    { title: t('outbox.status'), dataIndex: 'status', render: (s: string) => <Tag>{s}</Tag> },
+    {
+      title: t('outbox.transport'),
+      dataIndex: 'transport',
+      render: (v: string) => t(`outbox.transports.${v}`, { defaultValue: v }),
+    },
+    {
+      title: t('outbox.status'),
+      dataIndex: 'status',
+      render: (s: string) => (
+        <Tag color={s === 'failed' ? 'red' : s === 'sent' ? 'green' : undefined}>
+          {t(`outbox.statuses.${s}`, { defaultValue: s })}
+        </Tag>
+      ),
+    },
   ];
 
   return (

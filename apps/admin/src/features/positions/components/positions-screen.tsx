@@ -14,17 +14,18 @@ import { FilterForm } from '../../../components/filter-form';
 import { CloseOrderButton } from '../../../components/orders/close-order-button';
 import { orderColumns } from '../../../components/orders/order-columns';
 import { Page } from '../../../components/page';
+import { UidFilterItem } from '../../../components/uid-filter-item';
 import { canUse } from '../../../lib/access';
 import { useSignedInStaff } from '../../../lib/me';
 import { serverPagination } from '../../../lib/table';
-import { pagingOf, positiveInt, useUrlState } from '../../../lib/use-url-state';
+import { pagingOf, positiveInt, uidOf, useUrlState } from '../../../lib/use-url-state';
 import { useInstrumentOptions } from '../api/get-instrument-options';
 import { type PositionsQuery, positionKeys, usePositions } from '../api/get-positions';
 
-const DEFAULTS = { status: '1', userId: '', instrumentId: '', page: '1', pageSize: '20' };
+const DEFAULTS = { status: '1', uid: '', instrumentId: '', page: '1', pageSize: '20' };
 
 interface Filters {
-  userId?: number | null;
+  uid?: string;
   instrumentId?: number | null;
 }
 
@@ -37,9 +38,9 @@ export function PositionsScreen() {
   const [url, patch] = useUrlState(DEFAULTS);
   const status = url.status === '0' ? 0 : 1;
   const paging = pagingOf(url);
-  const userId = positiveInt(url.userId, 0) || undefined;
+  const uid = uidOf(url.uid);
   const instrumentId = positiveInt(url.instrumentId, 0) || undefined;
-  const filters = { status, userId, instrumentId };
+  const filters: Omit<PositionsQuery, 'page' | 'pageSize'> = { status, uid, instrumentId };
   const query: PositionsQuery = { ...filters, ...paging };
   const positions = usePositions(query);
   const canClose = canUse(staff.role, staffCloseOrderCall);
@@ -72,15 +73,11 @@ export function PositionsScreen() {
       <Card>
         <FilterForm<Filters>
           form={form}
-          values={{ userId: userId ?? null, instrumentId: instrumentId ?? null }}
-          onSearch={(v) =>
-            patch({ userId: idText(v.userId), instrumentId: idText(v.instrumentId), page: '1' })
-          }
-          onReset={() => patch({ userId: '', instrumentId: '', page: '1' })}
+          values={{ uid: uid ?? '', instrumentId: instrumentId ?? null }}
+          onSearch={(v) => patch({ uid: v.uid ?? '', instrumentId: idText(v.instrumentId), page: '1' })}
+          onReset={() => patch({ uid: '', instrumentId: '', page: '1' })}
         >
-          <Form.Item name="userId" label={t('positions.userId')}>
-            <InputNumber min={1} precision={0} style={{ width: 140 }} />
-          </Form.Item>
+          <UidFilterItem />
           <Form.Item name="instrumentId" label={t('positions.instrument')}>
             {canListInstruments ? (
               <Select

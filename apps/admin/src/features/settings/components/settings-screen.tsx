@@ -22,7 +22,13 @@ import {
 const fields = staffUpdateSettingsCall.body!.shape;
 /** Demo accounts are kept in US dollars. */
 const DEMO_CURRENCY = 'USD';
-const CHOICE_KEYS = new Set<SettingKey>(['service_link_type', 'verify_reg_type', 'trade_fee_type']);
+/** The choice settings and their values, from the contract (spec §2: link types 1, 2 and 3). */
+const CHOICES = {
+  service_link_type: fields.service_link_type.unwrap().options,
+  verify_reg_type: fields.verify_reg_type.unwrap().options,
+  trade_fee_type: fields.trade_fee_type.unwrap().options,
+} as const;
+const isChoice = (key: SettingKey): key is keyof typeof CHOICES => key in CHOICES;
 const PERCENT_KEYS = new Set<SettingKey>(['stop_out_level', 'margin_call_level']);
 
 /** The nine platform settings staff can change (read: compliance; save: owner). */
@@ -71,17 +77,17 @@ export function SettingsScreen() {
   };
 
   const input = (key: SettingKey): ReactNode => {
-    if (CHOICE_KEYS.has(key)) {
+    if (isChoice(key)) {
       return (
         <Radio.Group
-          options={['1', '2'].map((v) => ({ value: v, label: t(`settings.choices.${key}.${v}`) }))}
+          options={CHOICES[key].map((v) => ({ value: v, label: t(`settings.choices.${key}.${v}`) }))}
         />
       );
     }
     if (PERCENT_KEYS.has(key)) return <Input inputMode="decimal" suffix="%" style={{ maxWidth: 200 }} />;
     if (key === 'demo_start_balance')
       return <Input inputMode="decimal" suffix={DEMO_CURRENCY} style={{ maxWidth: 260 }} />;
-    return <Input />;
+    return key === 'service_link' ? <Input allowClear inputMode="url" /> : <Input />;
   };
 
   return (

@@ -23,7 +23,7 @@ import {
   Tag,
 } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { type ReactNode, useState } from 'react';
+import { type CSSProperties, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ErrorState } from '../../../components/error-state';
@@ -41,6 +41,18 @@ import { CreditScoreModal } from './credit-score-modal';
 import { FreezeModal } from './freeze-modal';
 import { UserHistoryTab } from './user-history-tab';
 import { UserLedgerTab } from './user-ledger-tab';
+
+/** Loss red and profit green of antd's Typography (the tables' amounts), for a statistic's value. */
+const LOSS = '#ff4d4f';
+const SIGN_COLORS = [LOSS, undefined, '#52c41a'] as const;
+
+/** DESIGN §3 risk bands: at or below the margin-call level a warning, at the stop-out level closing. */
+const RISK_COLORS: Record<UserDetail['account']['RiskStatus'], string> = {
+  none: 'default',
+  ok: 'green',
+  margin_call: 'orange',
+  stop_out: 'red',
+};
 
 type Action = 'score' | 'freeze' | 'adjust' | null;
 type Session = UserDetail['sessions'][number];
@@ -92,7 +104,7 @@ function UserDetailBody({ id, back }: { id: number; back: ReactNode }) {
     );
   }
 
-  const { user, inviter, invitees, sessions, live } = detail.data;
+  const { user, inviter, invitees, sessions, live, account } = detail.data;
   const canScore = canUse(staff.role, staffCreditScoreCall);
   const canFreeze = canUse(staff.role, staffFreezeCall);
   const canAdjust = canUse(staff.role, staffAdjustBalanceCall);
@@ -161,24 +173,53 @@ function UserDetailBody({ id, back }: { id: number; back: ReactNode }) {
     </>
   );
 
+  // The stored figures, then the account as the trader's order screen shows it (refreshed with
+  // the live positions).
+  const figures: Array<{
+    key: string;
+    title: string;
+    value: string;
+    style?: CSSProperties;
+    suffix?: ReactNode;
+  }> = [
+    { key: 'balance', title: t('users.balance'), value: groupDecimal(user.balance) },
+    { key: 'frozen', title: t('users.frozen'), value: groupDecimal(user.lockBalance) },
+    { key: 'margin', title: t('users.margin'), value: groupDecimal(user.margin) },
+    { key: 'equity', title: t('userDetail.equity'), value: groupDecimal(account.NetValue) },
+    {
+      key: 'floating',
+      title: t('userDetail.floating'),
+      value: groupDecimal(account.ProfitsTotal),
+      style: { color: SIGN_COLORS[Math.sign(Number(account.ProfitsTotal)) + 1] },
+    },
+    {
+      key: 'risk',
+      title: t('userDetail.marginLevel'),
+      value: account.HazardRate ? `${groupDecimal(account.HazardRate)} %` : DASH,
+      ...(account.RiskStatus === 'margin_call' || account.RiskStatus === 'stop_out'
+        ? { style: { color: LOSS } }
+        : {}),
+      suffix: (
+        <Tag
+          color={RISK_COLORS[account.RiskStatus]}
+          style={{ marginInlineStart: 8, verticalAlign: 'middle' }}
+        >
+          {t(`userDetail.riskStatus.${account.RiskStatus}`)}
+        </Tag>
+      ),
+    },
+  ];
+
   return (
     <Page title={t('userDetail.titleWithUid', { uid: user.uid })} extra={actions}>
       <Row gutter={[16, 16]}>
-        <Col xs={24} md={8}>
-          <Card>
-            <Statistic title={t('users.balance')} value={groupDecimal(user.balance)} />
-          </Card>
-        </Col>
-        <Col xs={24} md={8}>
-          <Card>
-            <Statistic title={t('users.frozen')} value={groupDecimal(user.lockBalance)} />
-          </Card>
-        </Col>
-        <Col xs={24} md={8}>
-          <Card>
-            <Statistic title={t('users.margin')} value={groupDecimal(user.margin)} />
-          </Card>
-        </Col>
+        {figures.map((f) => (
+          <Col key={f.key} xs={24} sm={12} lg={8}>
+            <Card data-testid={`figure-${f.key}`}>
+              <Statistic title={f.title} value={f.value} valueStyle={f.style} suffix={f.suffix} />
+            </Card>
+          </Col>
+        ))}
       </Row>
       <Card>
         <Descriptions column={{ xs: 1, md: 2, xl: 3 }} size="small">

@@ -24,7 +24,7 @@ export function WithdrawalsScreen() {
   const queryClient = useQueryClient();
   const state = useReviewQueueState(WITHDRAWAL_STATUSES);
   const [reviewing, setReviewing] = useState<WithdrawalRow | null>(null);
-  const withdrawals = useWithdrawals({ status: state.status, userId: state.userId, ...state.paging });
+  const withdrawals = useWithdrawals({ status: state.status, uid: state.uid, ...state.paging });
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: withdrawalKeys.all });
     void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { assetUrl } from '../../../lib/api-host';
 import { formatChange, formatPrice, trendOf } from '../../../lib/format';
 import { queueIdle } from '../../../lib/idle';
+import { useQuotesLive } from '../../../lib/realtime';
 import { useQuoteValue } from '../../../stores/quotes';
 import { useSparkline } from '../api/get-sparkline';
 import { useInView } from '../hooks/use-in-view';
@@ -54,6 +55,7 @@ const useLiveTrend = (item: Instrument, live: boolean) =>
 function LivePrice({ item, live }: { item: Instrument; live: boolean }) {
   const close = useLiveClose(item, live);
   const change = useLiveChange(item, live);
+  const connected = useQuotesLive();
   const last = useRef({ price: close, dir: '', n: 0 });
   if (close !== last.current.price) {
     last.current = { price: close, dir: close > last.current.price ? 'up' : 'down', n: last.current.n + 1 };
@@ -62,7 +64,7 @@ function LivePrice({ item, live }: { item: Instrument; live: boolean }) {
     last.current.dir === 'up' ? styles.priceUp : last.current.dir === 'down' ? styles.priceDown : '';
   const flash = last.current.n > 0 ? styles.flash : '';
   return (
-    <span className={styles.quote}>
+    <span className={connected ? styles.quote : `${styles.quote} not-live`} data-live={connected}>
       <span key={last.current.n} className={`${styles.price} num ${move} ${flash}`} data-testid="quote-price">
         {formatPrice(close, item.PricePrecision)}
       </span>

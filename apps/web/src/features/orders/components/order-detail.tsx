@@ -1,4 +1,5 @@
 import type { Order } from '@meridian/contracts';
+import { MARGIN_MODE } from '@meridian/domain';
 import { Dialog, Popup } from 'antd-mobile';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -94,7 +95,13 @@ function DetailBody({
         <Field label={t('orders.fee')} testId="detail-fee">
           {usd6Text(order.TradeFee)}
         </Field>
-        <Field label={t('orders.leverage')}>{order.Multiple > 0 ? `1:${order.Multiple}` : '--'}</Field>
+        <Field label={t('orders.leverage')} testId="detail-leverage">
+          {order.MarginMode === MARGIN_MODE.FIXED
+            ? t('trade.fixedMargin')
+            : order.Multiple > 0
+              ? `1:${order.Multiple}`
+              : '--'}
+        </Field>
         <Field label={t('orders.profit')} testId="detail-profit">
           {profit === null ? '--' : <span className={styles[signOf(profit)]}>{profitText(profit)}</span>}
         </Field>

@@ -2,6 +2,7 @@ import type { Order } from '@meridian/contracts';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { groupDecimal } from '../../../lib/format';
+import { useQuotesLive } from '../../../lib/realtime';
 import { isBuy, priceText, profitText, signOf } from '../format';
 import { useLiveOrders } from '../live';
 import styles from './orders.module.css';
@@ -24,6 +25,9 @@ export const OrderRow = memo(function OrderRow({ order, onOpen }: OrderRowProps)
   const history = order.Status >= 3;
   // Never filled (pending, or cancelled before filling): its target price is all there is to show.
   const pending = order.Status === 0 || order.Price <= 0;
+  // A holding position's price and profit come from pushes: dimmed while the socket is away.
+  const connected = useQuotesLive();
+  const stale = !connected && order.Status === 1;
   return (
     <button
       type="button"
@@ -42,7 +46,7 @@ export const OrderRow = memo(function OrderRow({ order, onOpen }: OrderRowProps)
         </span>
         {history && <span className={styles.rowStatus}>{t(`orders.status.${order.Status}`)}</span>}
       </span>
-      <span className={styles.rowPrices}>
+      <span className={stale ? `${styles.rowPrices} not-live` : styles.rowPrices} data-live={!stale}>
         <span className="num">
           {priceText(pending ? order.OriginPrice : order.Price, order)}
           {!pending && (

@@ -1,6 +1,7 @@
 import { prepaymentRatioOf, toPercentText } from '@meridian/domain';
 import { useTranslation } from 'react-i18next';
 import { groupDecimal } from '../../../lib/format';
+import { useQuotesLive } from '../../../lib/realtime';
 import { useAccountSummary } from '../api/get-account-summary';
 import { percentText, profitText, signOf, usdText } from '../format';
 import { useLiveOrders } from '../live';
@@ -20,6 +21,8 @@ export function SummaryCard() {
   const { t } = useTranslation();
   const summary = useAccountSummary();
   const live = useLiveOrders((s) => s.account);
+  // Through a socket gap the pushed figures stop: shown as the last received, not the account's now.
+  const connected = useQuotesLive();
   const base = summary.data;
   const margin = live?.CautionMoneyAll ?? base?.CautionMoneyAll ?? '';
   const netValue = live?.NetValue ?? base?.NetValue ?? '';
@@ -37,8 +40,14 @@ export function SummaryCard() {
         : null;
 
   return (
-    <section className={styles.summary} aria-label={t('orders.summaryLabel')} data-testid="summary">
-      <div className={styles.summaryMain}>
+    <section
+      className={styles.summary}
+      aria-label={t('orders.summaryLabel')}
+      data-testid="summary"
+      data-live={connected}
+    >
+      {connected ? null : <p className={styles.reconnecting}>{t('trade.reconnecting')}</p>}
+      <div className={connected ? styles.summaryMain : `${styles.summaryMain} not-live`}>
         <span className={styles.summaryLabel}>{t('orders.netValue')}</span>
         <span className={`${styles.summaryBig} num`} data-testid="net-value">
           {netValue ? usdText(netValue) : '--'}
@@ -49,7 +58,7 @@ export function SummaryCard() {
           {t('orders.floatingProfit', { amount: `\u2068${profit ? profitText(profit) : '--'}\u2069` })}
         </span>
       </div>
-      <dl className={styles.summaryGrid}>
+      <dl className={connected ? styles.summaryGrid : `${styles.summaryGrid} not-live`}>
         <div>
           <dt>{t('orders.currentMargin')}</dt>
           <dd className="num" data-testid="current-margin">

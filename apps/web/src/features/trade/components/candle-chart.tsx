@@ -76,6 +76,9 @@ export default function CandleChart({ code, period, candles, precision, locale, 
         borderColor: css('--border', '#232d3d'),
         timeVisible: true,
         secondsVisible: false,
+        // A few empty bars after the last candle: room for the time label under it, which the
+        // pane's edge otherwise cuts ("20:5"), and for the live candle to be seen forming.
+        rightOffset: 4,
         tickMarkFormatter: (time: Time, type: number) => londonTickLabel(Number(time), type, locale),
       },
       localization: {

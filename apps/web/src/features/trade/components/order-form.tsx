@@ -1,5 +1,6 @@
 import type { Instrument } from '@meridian/contracts';
 import { newIdempotencyKey } from '@meridian/contracts/idempotency-key';
+import { MARGIN_MODE } from '@meridian/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Checkbox, Picker } from 'antd-mobile';
 import { useMemo, useState } from 'react';
@@ -8,6 +9,7 @@ import { useNavigate } from 'react-router';
 import { ChevronDownIcon } from '../../../components/icons';
 import { acceptDecimalInput, LOT_LIMITS, priceLimits } from '../../../lib/decimal-input';
 import { boxDecimal, formatPrice, groupDecimal } from '../../../lib/format';
+import { useQuotesLive } from '../../../lib/realtime';
 import { useSingleFlight } from '../../../lib/single-flight';
 import { toast } from '../../../lib/toast';
 import { useQuotes } from '../../../stores/quotes';
@@ -48,6 +50,9 @@ export function OrderForm({ instrument, instruments, prices, marketOpen }: Order
 
   const leverages = instrument.HasForexMultiple.map((m) => m.Value);
   const blocked = leverages.length === 0;
+  // Fixed margin (spec §3 MarginMode 1): leverage does not change the margin, so none is offered;
+  // the order still carries the instrument's first option, as the API requires one.
+  const fixedMargin = instrument.MarginMode === MARGIN_MODE.FIXED;
   const precision = instrument.PricePrecision;
 
   // Conversion rates from the quotes the screen already shows; recomputed with the preview.
@@ -90,6 +95,8 @@ export function OrderForm({ instrument, instruments, prices, marketOpen }: Order
     }
   });
 
+  const live = useQuotesLive();
+  const priceClass = live ? 'num' : 'num not-live';
   const sideClass = (side: 'buy' | 'sell') =>
     `${styles.sideButton} ${form.side === side ? (side === 'buy' ? styles.sideBuy : styles.sideSell) : ''}`;
 
@@ -105,7 +112,9 @@ export function OrderForm({ instrument, instruments, prices, marketOpen }: Order
           data-testid="side-buy"
         >
           <span>{t('trade.buy')}</span>
-          <span className="num">{formatPrice(prices.ask, precision)}</span>
+          <span className={priceClass} data-live={live}>
+            {formatPrice(prices.ask, precision)}
+          </span>
         </button>
         <button
           type="button"
@@ -116,7 +125,9 @@ export function OrderForm({ instrument, instruments, prices, marketOpen }: Order
           data-testid="side-sell"
         >
           <span>{t('trade.sell')}</span>
-          <span className="num">{formatPrice(prices.bid, precision)}</span>
+          <span className={priceClass} data-live={live}>
+            {formatPrice(prices.bid, precision)}
+          </span>
         </button>
       </fieldset>
 
@@ -201,10 +212,16 @@ export function OrderForm({ instrument, instruments, prices, marketOpen }: Order
 
       <div className={styles.field}>
         <span className={styles.fieldLabel}>{t('trade.leverage')}</span>
-        <button type="button" className={styles.select} onClick={openLeverage} data-testid="leverage">
-          <span className="num">{form.leverage !== null && !blocked ? `1:${form.leverage}` : '--'}</span>
-          <ChevronDownIcon size={16} />
-        </button>
+        {fixedMargin && !blocked ? (
+          <p className={`${styles.select} ${styles.selectStatic}`} data-testid="leverage">
+            {t('trade.fixedMargin')}
+          </p>
+        ) : (
+          <button type="button" className={styles.select} onClick={openLeverage} data-testid="leverage">
+            <span className="num">{form.leverage !== null && !blocked ? `1:${form.leverage}` : '--'}</span>
+            <ChevronDownIcon size={16} />
+          </button>
+        )}
         {blocked && (
           <p className={styles.blocked} role="alert">
             {t('trade.leverageNotConfigured')}

@@ -6,7 +6,7 @@ import { ChevronDownIcon } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
 import { TOPIC_DAY_MARKET } from '../../../lib/calls';
 import { formatChange, formatPrice, trendOf } from '../../../lib/format';
-import { useTopic } from '../../../lib/realtime';
+import { useQuotesLive, useTopic } from '../../../lib/realtime';
 import { useQuoteValue } from '../../../stores/quotes';
 import { useInstrumentCategories, useInstruments } from '../api/get-instruments';
 import { useKline } from '../api/get-kline';
@@ -41,6 +41,10 @@ export function TradeScreen() {
   const change = useQuoteValue(id, (q) => q?.Change ?? instrument?.ForexQuotations.Change ?? 0);
   const marketOpen = useQuoteValue(id, (q) => (q?.MarketStatus ?? instrument?.MarketStatus) === 1);
   const kline = useKline(instrument?.Id, period);
+  // Through a socket gap the figures are the last received, not the market's: shown as such.
+  const live = useQuotesLive();
+  const valueClass = (trend: 'up' | 'down') =>
+    `${styles.quoteValue} ${styles[trend]} ${live ? '' : 'not-live'} num`;
 
   const pick = (next: number) => setParams({ id: String(next) }, { replace: true });
 
@@ -78,22 +82,28 @@ export function TradeScreen() {
           <section className={styles.quote} aria-label={t('trade.quoteLabel')}>
             <div className={styles.quoteSide}>
               <span className={styles.quoteLabel}>{t('trade.bid')}</span>
-              <span className={`${styles.quoteValue} ${styles.down} num`} data-testid="bid">
+              <span className={valueClass('down')} data-testid="bid" data-live={live}>
                 {formatPrice(bid, instrument.PricePrecision)}
               </span>
             </div>
             <div className={styles.quoteMid}>
-              {marketOpen ? (
-                <span className={`${styles[trendOf(change)]} num`}>{formatChange(change)}</span>
-              ) : (
+              {/* A closed market explains the disabled buttons, so it wins over the gap (the
+                  prices are dimmed either way; the root layout announces the gap). */}
+              {!marketOpen ? (
                 <span className={styles.closedBadge} data-testid="market-closed">
                   {t('trade.marketClosed')}
                 </span>
+              ) : !live ? (
+                <span className={styles.closedBadge} data-testid="quotes-reconnecting">
+                  {t('trade.reconnecting')}
+                </span>
+              ) : (
+                <span className={`${styles[trendOf(change)]} num`}>{formatChange(change)}</span>
               )}
             </div>
             <div className={`${styles.quoteSide} ${styles.quoteEnd}`}>
               <span className={styles.quoteLabel}>{t('trade.ask')}</span>
-              <span className={`${styles.quoteValue} ${styles.up} num`} data-testid="ask">
+              <span className={valueClass('up')} data-testid="ask" data-live={live}>
                 {formatPrice(ask, instrument.PricePrecision)}
               </span>
             </div>

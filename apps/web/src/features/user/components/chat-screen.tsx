@@ -1,3 +1,4 @@
+import { serviceLinkOf } from '@meridian/contracts/service-link';
 import { Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,7 +11,7 @@ import styles from './mine.module.css';
 export function ChatScreen() {
   const { t } = useTranslation();
   const basic = useBasicInfo();
-  const link = basic.data?.service_link.trim() ?? '';
+  const link = serviceLinkOf(basic.data?.service_link);
   return (
     <div className={styles.chatPage}>
       <PageHeader title={t('screens.chat')} />

@@ -175,7 +175,7 @@ export function UserScreen() {
           <p className={`${styles.balance} num`} data-testid="balance">
             {hidden ? MASK : balance !== null ? groupDecimal(balance) : '--'}
           </p>
-          <p className={`${styles.frozen} num`}>
+          <p className={styles.frozen}>
             {t('user.frozen', { amount: hidden ? MASK : frozen !== null ? groupDecimal(frozen) : '--' })}
           </p>
 

@@ -1,3 +1,4 @@
+import { serviceLinkOf } from '@meridian/contracts/service-link';
 import { Dialog } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -19,7 +20,7 @@ export function useCustomerService(): () => void {
   const basic = useBasicInfo();
   return () => {
     const settings = basic.data;
-    const link = settings?.service_link ?? '';
+    const link = serviceLinkOf(settings?.service_link);
     if (settings?.service_link_type === SERVICE_LINK.dialog && link) {
       void Dialog.show({
         title: t('user.serviceTitle'),
