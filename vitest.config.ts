@@ -53,6 +53,7 @@ export default defineConfig({
           // A real browser on a busy 2-core machine: lazy routes can take seconds to arrive.
           expect: { poll: { timeout: 15_000 } },
           globalSetup: ['e2e/global-setup.ts'],
+          setupFiles: ['e2e/support/on-failure.ts'],
           testTimeout: 90_000,
           hookTimeout: 120_000,
           fileParallelism: false,

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { currentTotp } from '../apps/server/src/modules/staff/totp.ts';
-import { launchBrowser, newPhoneContext, screenshot } from './support/browser.ts';
+import { launchBrowser, newContext, newPhoneContext, screenshot } from './support/browser.ts';
 import { label } from './support/catalog.ts';
 
 const baseUrl = inject('baseUrl');
@@ -95,7 +95,7 @@ describe('back office: owner with TOTP, staff, instrument spread, balance and tr
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    staffCtx = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1440, height: 900 } });
+    staffCtx = await newContext(browser, { baseURL: baseUrl, viewport: { width: 1440, height: 900 } });
     await staffCtx.addInitScript(() => localStorage.setItem('meridian.admin.lang', 'en'));
     staff = await staffCtx.newPage();
     traderCtx = await newPhoneContext(browser, baseUrl);

@@ -1,6 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+} from 'playwright-core';
+import { recordContext } from './diagnostics.ts';
 
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../artifacts/e2e');
 mkdirSync(SCREENSHOT_DIR, { recursive: true });
@@ -23,9 +30,14 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }
 
+/** A context whose console errors, failed requests and API calls a failed test reports. */
+export async function newContext(browser: Browser, options: BrowserContextOptions): Promise<BrowserContext> {
+  return recordContext(await browser.newContext(options));
+}
+
 /** A phone: 390×844, touch, mobile user agent. */
 export function newPhoneContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
-  return browser.newContext({
+  return newContext(browser, {
     baseURL,
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,
