@@ -37,6 +37,11 @@ describe.each(DB_KINDS)('demo session on %s', (kind) => {
     expect(again.data.token).not.toBe(first.data.token);
     const other = await demo('another-device-0001');
     expect(other.data.user.id).not.toBe(first.data.user.id);
+    // The opening credit is dated by the server's clock, like every later entry (not the database's).
+    const opening = (await s.database.db.execute(
+      sql`select created_at from ledger_entries where user_id = ${first.data.user.id} and type = 11`,
+    )) as unknown as { rows: Array<{ created_at: Date | string }> };
+    expect(new Date(opening.rows[0]!.created_at).getTime()).toBe(s.clock.ms);
   });
 
   it('gives one account to concurrent first logins from one device', async () => {

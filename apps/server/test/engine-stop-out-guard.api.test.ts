@@ -81,7 +81,7 @@ describe('the stop-out guard on new orders', () => {
     // A quote 25 000 wide: 0.1 BTC bought at 120 000 is worth 95 000 at once, a 2 500 loss. Margin
     // 600 and fee 3 alone leave 4 972 on 5 600 (88.8 %); with the spread 2 472 on 5 600 (44.1 %).
     quote(95_000, 120_000);
-    await expect(buy('0.1')).rejects.toMatchObject({ errorName: 'RISK_INSUFFICIENT_MARGIN' });
+    await expect(buy('0.1')).rejects.toMatchObject({ errorName: 'RISK_WOULD_STOP_OUT' });
     await engine.idle();
     f = await engine.figures(userId);
     expect(money(f.balance).toFixed()).toBe('4975'); // nothing taken

@@ -74,6 +74,8 @@ export const ERROR_CODES = {
   ORDER_TAKE_PROFIT_WRONG_SIDE: { code: 4017, msgKey: 'error.order_take_profit_wrong_side', httpStatus: 200 },
   ORDER_CONVERSION_UNAVAILABLE: { code: 4018, msgKey: 'error.order_conversion_unavailable', httpStatus: 200 },
   RISK_INSUFFICIENT_MARGIN: { code: 4019, msgKey: 'error.risk_insufficient_margin', httpStatus: 200 },
+  /** Funds cover margin and fee, but the account's losses and the new position's spread would stop it out. */
+  RISK_WOULD_STOP_OUT: { code: 4026, msgKey: 'error.risk_would_stop_out', httpStatus: 200 },
   ORDER_NOT_FOUND: { code: 4020, msgKey: 'error.order_not_found', httpStatus: 200 },
   ORDER_NOT_HOLDING: { code: 4021, msgKey: 'error.order_not_holding', httpStatus: 200 },
   ORDER_NOT_PENDING: { code: 4022, msgKey: 'error.order_not_pending', httpStatus: 200 },

@@ -69,7 +69,10 @@ export const forexTradePush = z.object({
   }),
 });
 
-/** FOREX_CLOSED: ids of the user's orders that just ended (closed, stopped out, cancelled, filled away). */
+/**
+ * FOREX_CLOSED: ids of the user's orders that just ended (closed, stopped out, cancelled). A pending
+ * order that fills has not ended: it is a position now, announced by FOREX_TRADE.
+ */
 export const forexClosedPush = z.object({ type: z.literal('FOREX_CLOSED'), data: z.array(z.number().int()) });
 export const TOPIC_FOREX_TRADE = 'FOREX_TRADE';
 export const TOPIC_FOREX_CLOSED = 'FOREX_CLOSED';

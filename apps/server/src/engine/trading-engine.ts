@@ -869,7 +869,7 @@ export class TradingEngine {
           : null,
       )
     )
-      throw new AppError('RISK_INSUFFICIENT_MARGIN');
+      throw new AppError('RISK_WOULD_STOP_OUT');
     const id = this.ids.take();
     const order: LiveOrder = {
       id,

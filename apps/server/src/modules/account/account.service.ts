@@ -55,6 +55,7 @@ async function createDemoUser(deps: AccountDeps, demoId: string): Promise<UserRo
         type: LEDGER_TYPE.DEMO_OPENING_CREDIT,
         balanceDelta: opening,
         idempotencyKey: `demo-open:${created.id}`,
+        at: new Date(deps.now()),
       });
       if (!moved.ok) throw new Error('demo opening credit refused');
       return findUserById(tx, created.id);

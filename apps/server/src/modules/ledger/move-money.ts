@@ -17,6 +17,8 @@ export interface Movement {
    * records it, which negative balance protection then resets with an entry of its own.
    */
   allowNegativeBalance?: boolean;
+  /** The entry's time from the server's clock (else the database's: they differ under CLOCK_START). */
+  at?: Date;
 }
 
 export type MoveResult =
@@ -47,6 +49,7 @@ export async function moveMoney(tx: DbOrTx, m: Movement): Promise<MoveResult> {
     balanceAfter: after.balance,
     memo: m.memo ?? '',
     idempotencyKey: m.idempotencyKey ?? null,
+    ...(m.at ? { createdAt: m.at } : {}),
   });
   return { ok: true, entryId: entry.id, balanceAfter: after.balance, repeated: false };
 }
