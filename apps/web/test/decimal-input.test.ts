@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { acceptDecimalInput, LOT_LIMITS, priceLimits } from '../src/lib/decimal-input';
 
 const price5 = priceLimits(5);
-const take = (next: string, limits = price5, previous = 'was') => acceptDecimalInput(next, previous, limits);
+// A language whose thousands mark is neither ',' nor '.' (French: a narrow space) unless a test says.
+const take = (next: string, limits = price5, previous = 'was', thousands: ',' | '.' | null = null) =>
+  acceptDecimalInput(next, previous, limits, thousands);
 
 describe('acceptDecimalInput: a decimal box never turns what was typed or pasted into another number', () => {
   it('reads thousands separators and either decimal mark', () => {
@@ -16,6 +18,19 @@ describe('acceptDecimalInput: a decimal box never turns what was typed or pasted
     expect(take('1.')).toBe('1.');
     expect(take('')).toBe('');
     expect(take('1,000,000', LOT_LIMITS)).toBe('1000000');
+  });
+
+  it("reads the language's own thousands mark before exactly three digits as grouping", () => {
+    // English: '105,000' is a hundred and five thousand (a pasted BTC price), '1,000' lots a thousand.
+    expect(take('105,000', priceLimits(2), 'was', ',')).toBe('105000');
+    expect(take('1,000', LOT_LIMITS, 'was', ',')).toBe('1000');
+    expect(take('1.000', LOT_LIMITS, 'was', ',')).toBe('1.000'); // a dot is English's decimal mark
+    expect(take('1,5', LOT_LIMITS, 'was', ',')).toBe('1.5'); // not three digits: a comma keyboard
+    expect(take('1234,000', LOT_LIMITS, 'was', ',')).toBe('1234.000'); // not a thousands group
+    // German: the other way round.
+    expect(take('105.000', priceLimits(2), 'was', '.')).toBe('105000');
+    expect(take('1,000', LOT_LIMITS, 'was', '.')).toBe('1.000');
+    expect(take('105,000', priceLimits(2), 'was', '.')).toBe('was'); // 105.000: three places on two
   });
 
   it('reads the digits and marks an Arabic or Persian keyboard types', () => {
@@ -52,13 +67,15 @@ describe('acceptDecimalInput: a decimal box never turns what was typed or pasted
   it('answers digits and at most one point, equal in value to plain input', () => {
     fc.assert(
       fc.property(fc.stringMatching(/^\d{1,12}(\.\d{0,8})?$/), (plain) => {
-        expect(acceptDecimalInput(plain, 'was', LOT_LIMITS)).toBe(plain);
-        expect(acceptDecimalInput(plain.replace('.', ','), 'was', LOT_LIMITS)).toBe(plain);
+        expect(acceptDecimalInput(plain, 'was', LOT_LIMITS, null)).toBe(plain);
+        expect(acceptDecimalInput(plain.replace('.', ','), 'was', LOT_LIMITS, null)).toBe(plain);
+        // In German, its own decimal mark is always one.
+        expect(acceptDecimalInput(plain.replace('.', ','), 'was', LOT_LIMITS, '.')).toBe(plain);
       }),
     );
     fc.assert(
       fc.property(fc.string(), (any) => {
-        const out = acceptDecimalInput(any, 'was', LOT_LIMITS);
+        const out = acceptDecimalInput(any, 'was', LOT_LIMITS, ',');
         expect(out === 'was' || /^\d*(\.\d*)?$/.test(out)).toBe(true);
       }),
     );

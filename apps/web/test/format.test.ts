@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { sparklinePaths } from '../src/features/market/components/sparkline';
-import { formatChange, formatPercentText, formatPrice, groupDecimal, trendOf } from '../src/lib/format';
+import {
+  formatChange,
+  formatPercentText,
+  formatPrice,
+  groupDecimal,
+  groupingMark,
+  trendOf,
+} from '../src/lib/format';
 
 describe('display formatting', () => {
   it('groups decimal strings without float arithmetic', () => {
@@ -30,6 +37,13 @@ describe('display formatting', () => {
     expect(formatChange(0.531, 'tr')).toBe('+%0,53');
     expect(formatChange(-1.2, 'de')).toBe('-1,20\u00a0%');
     expect(formatPercentText('19044.38', 'de')).toBe('19.044,38\u00a0%');
+    // The thousands mark a pasted '105,000' is read with (decimal-input.ts).
+    expect([groupingMark('en'), groupingMark('hk'), groupingMark('de'), groupingMark('fr')]).toEqual([
+      ',',
+      ',',
+      '.',
+      null,
+    ]);
   });
 
   it('formats prices at the precision, signed changes and percents', () => {

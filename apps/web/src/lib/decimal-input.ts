@@ -1,3 +1,5 @@
+import { groupingMark } from './format';
+
 /** How many digits a decimal box takes before and after the point. */
 export interface DecimalLimits {
   int: number;
@@ -19,10 +21,19 @@ const GROUPING_ONLY = /[\s\u00a0\u202f\u2009'’]/g;
  * '4,100.00' is 4100.00, '1,5' is 1.5 (a comma keyboard), but '1e3', '$12', '-1' or '1.2.3' are
  * not taken at all (they used to become 13, 12, 1 and 1.23).
  *
- * One separator alone is the decimal mark; both kinds together: the last one is, the other groups
- * thousands; one kind repeated groups thousands only in groups of three ('1,000,000').
+ * One separator alone is the decimal mark, except the language's own thousands mark before exactly
+ * three digits: '105,000' pasted in English is 105000 (it was read as 105.000, then refused on a
+ * 2-place price, or taken as 1 lot for '1,000'), in German 105.000. Typing is unaffected: the box
+ * shows its text with the language's decimal mark after each keystroke. Both kinds together: the
+ * last one is the decimal mark, the other groups thousands; one kind repeated groups thousands only
+ * in groups of three ('1,000,000').
  */
-export function acceptDecimalInput(next: string, previous: string, limits: DecimalLimits): string {
+export function acceptDecimalInput(
+  next: string,
+  previous: string,
+  limits: DecimalLimits,
+  thousands: ',' | '.' | null = groupingMark(),
+): string {
   const text = westernDigits(next).replace(GROUPING_ONLY, '');
   if (!/^[\d.,]*$/.test(text)) return previous;
   const commas = text.split(',').length - 1;
@@ -36,7 +47,9 @@ export function acceptDecimalInput(next: string, previous: string, limits: Decim
     if (!isGrouped(whole, group)) return previous;
     plain = `${whole.split(group).join('')}.${fraction}`;
   } else if (commas + dots === 1) {
-    plain = text.replace(',', '.');
+    const mark = commas === 1 ? ',' : '.';
+    plain =
+      mark === thousands && /^\d{1,3}[,.]\d{3}$/.test(text) ? text.replace(mark, '') : text.replace(',', '.');
   } else if (commas + dots > 1) {
     const group = commas > 0 ? ',' : '.';
     if (!isGrouped(text, group)) return previous;

@@ -31,6 +31,14 @@ export function decimalMark(lang: Language = currentLanguage()): string {
   );
 }
 
+/** The language's thousands mark when it is ',' or '.' ('.' in German, ',' in English), else null. */
+export function groupingMark(lang: Language = currentLanguage()): ',' | '.' | null {
+  const mark = numberFormat(lang, { useGrouping: true })
+    .formatToParts(1234567)
+    .find((p) => p.type === 'group')?.value;
+  return mark === ',' || mark === '.' ? mark : null;
+}
+
 /**
  * A decimal box's text (kept in the API's form, '0.01') as the language writes it: '0,01' in
  * German, so the box agrees with every other figure on the screen. No grouping: what the box shows
