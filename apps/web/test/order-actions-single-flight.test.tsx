@@ -10,6 +10,7 @@ import { setupAntdMobile } from '../src/app/antd-setup';
 import { OrdersScreen } from '../src/features/orders/components/orders-screen';
 import { useResetDemo } from '../src/features/user/hooks/use-reset-demo';
 import { queryClient } from '../src/lib/query-client';
+import { socket } from '../src/lib/realtime';
 import { configureRequest, setHttpClient } from '../src/lib/request';
 import { useSession } from '../src/stores/session';
 import { type Handler, serveApi } from './fake-api';
@@ -150,6 +151,41 @@ describe('close, cancel and demo reset are single-flight and carry an Idempotenc
     await vi.waitFor(() => expect(sentTo('/v1/api/forex/close')).toHaveLength(1));
     expect(keyOf(sentTo('/v1/api/forex/close')[0]!)).toMatch(KEY);
     expect(keyOf(sentTo('/v1/api/forex/close')[0]!)).not.toBe(keyOf(first));
+  });
+
+  it('a confirm about an order that ended meanwhile goes with its popup, and the next one opens', async () => {
+    const handlers = new Map<string, (msg: { type: string; data?: unknown }) => void>();
+    vi.spyOn(socket, 'on').mockImplementation((type, fn) => {
+      handlers.set(type, fn);
+      return () => handlers.delete(type);
+    });
+    vi.spyOn(socket, 'subscribe').mockImplementation(() => () => {});
+    serve({
+      '/v1/api/forex/my_deal': listOf([order({ Id: 4 }), order({ Id: 6 })]),
+      '/v1/api/main/account/forexDetail': () => SUMMARY,
+      '/v1/api/forex/close': () => null,
+    });
+    await renderOrders('/order?type=1');
+    await press((await screen.findAllByTestId('order-row'))[0]!);
+    await press(screen.getByTestId('close-position'));
+    await vi.waitFor(() => expect(dialogs()).toBe(1));
+    // Closed elsewhere (another device, a stop-out): the popup and its confirm go.
+    serve({
+      '/v1/api/forex/my_deal': listOf([order({ Id: 6 })]),
+      '/v1/api/main/account/forexDetail': () => SUMMARY,
+      '/v1/api/forex/close': () => null,
+    });
+    await act(async () => handlers.get('FOREX_CLOSED')!({ type: 'FOREX_CLOSED', data: [4] }));
+    await vi.waitFor(() => expect(document.querySelector('.adm-dialog')).toBeNull(), { timeout: 3000 });
+    expect(sentTo('/v1/api/forex/close')).toHaveLength(0);
+    // The dismissed confirm released the action: the other position's close asks again.
+    await vi.waitFor(() => expect(screen.getAllByTestId('order-row')).toHaveLength(1));
+    await press(screen.getByTestId('order-row'));
+    await press(screen.getByTestId('close-position'));
+    await vi.waitFor(() => expect(dialogs()).toBe(1));
+    await press(confirmButton());
+    await vi.waitFor(() => expect(sentTo('/v1/api/forex/close')).toHaveLength(1));
+    expect(sentTo('/v1/api/forex/close')[0]!.params).toMatchObject({ id: 6 });
   });
 
   it('cancel order: a double tap opens one confirm and sends /cancel_trade once, with a key', async () => {

@@ -1,11 +1,12 @@
 import type { Order } from '@meridian/contracts';
 import { newIdempotencyKey } from '@meridian/contracts/idempotency-key';
 import { useQueryClient } from '@tanstack/react-query';
-import { Dialog, InfiniteScroll, PullToRefresh } from 'antd-mobile';
-import { useCallback, useState } from 'react';
+import { InfiniteScroll, PullToRefresh } from 'antd-mobile';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
+import { openConfirm } from '../../../lib/confirm';
 import { useSingleFlight } from '../../../lib/single-flight';
 import { toast } from '../../../lib/toast';
 import { type OrderPages, type OrderStatusFilter, orderKeys, useOrders } from '../api/get-orders';
@@ -64,15 +65,38 @@ export function OrdersScreen() {
     void queryClient.invalidateQueries({ queryKey: ['wallet'] });
   };
 
-  // Single-flight: a double tap opens one confirm and sends one call; the key makes a repeat of
-  // the call (a retry) harmless on the server too.
-  const onClosePosition = useSingleFlight(async (order: Order) => {
-    const ok = await Dialog.confirm({
-      title: t('orders.closePosition'),
-      content: t('orders.closeConfirm', { code: order.ForexTradeLists.ShowCode }),
+  // The confirm open for an order (from its detail popup): it goes when the popup goes for another
+  // reason (the order ended or filled meanwhile, a push) or the screen is left; confirming it would
+  // only answer 'not an open position'.
+  const confirming = useRef<{ orderId: number; dismiss: () => void } | null>(null);
+  useEffect(() => {
+    const c = confirming.current;
+    if (c && open?.Id !== c.orderId) c.dismiss();
+  }, [open]);
+  useEffect(() => () => confirming.current?.dismiss(), []);
+  const confirmFor = async (order: Order, title: string, content: string) => {
+    const ask = openConfirm({
+      title,
+      content,
       confirmText: t('common.confirm'),
       cancelText: t('common.cancel'),
     });
+    confirming.current = { orderId: order.Id, dismiss: ask.dismiss };
+    try {
+      return await ask.result;
+    } finally {
+      confirming.current = null;
+    }
+  };
+
+  // Single-flight: a double tap opens one confirm and sends one call; the key makes a repeat of
+  // the call (a retry) harmless on the server too.
+  const onClosePosition = useSingleFlight(async (order: Order) => {
+    const ok = await confirmFor(
+      order,
+      t('orders.closePosition'),
+      t('orders.closeConfirm', { code: order.ForexTradeLists.ShowCode }),
+    );
     if (!ok) return;
     try {
       afterAction(await closeOrder(order.Id, newIdempotencyKey()));
@@ -82,12 +106,11 @@ export function OrdersScreen() {
   });
 
   const onCancel = useSingleFlight(async (order: Order) => {
-    const ok = await Dialog.confirm({
-      title: t('orders.cancelOrder'),
-      content: t('orders.cancelConfirm', { code: order.ForexTradeLists.ShowCode }),
-      confirmText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-    });
+    const ok = await confirmFor(
+      order,
+      t('orders.cancelOrder'),
+      t('orders.cancelConfirm', { code: order.ForexTradeLists.ShowCode }),
+    );
     if (!ok) return;
     try {
       afterAction(await cancelOrder(order.Id, newIdempotencyKey()));
