@@ -1,5 +1,5 @@
 import type { CandlePeriodName } from '@meridian/contracts';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ChevronDownIcon } from '../../../components/icons';
@@ -10,6 +10,7 @@ import { useQuotesLive, useTopic } from '../../../lib/realtime';
 import { useQuoteValue } from '../../../stores/quotes';
 import { useInstrumentCategories, useInstruments } from '../api/get-instruments';
 import { useKline } from '../api/get-kline';
+import { lastInstrumentId, rememberInstrument } from '../last-instrument';
 import { DEFAULT_PERIOD, PERIODS } from '../periods';
 import { InstrumentDrawer } from './instrument-drawer';
 import { OrderForm } from './order-form';
@@ -32,9 +33,18 @@ export function TradeScreen() {
   const list = useInstruments();
   const categories = useInstrumentCategories();
   const instruments = list.data ?? [];
-  const wanted = Number(params.get('id'));
+  // `?id=`, else the instrument shown last (the Trade tab links to a plain /trade), else the first.
+  // A ref, kept by the effect below: the tab also leads to /trade while this screen stays mounted.
+  const last = useRef(0);
+  if (last.current === 0) last.current = lastInstrumentId();
+  const wanted = Number(params.get('id')) || last.current;
   const instrument = instruments.find((i) => i.Id === wanted) ?? instruments[0];
   const id = instrument?.Id ?? 0;
+  useEffect(() => {
+    if (id <= 0) return;
+    last.current = id;
+    rememberInstrument(id);
+  }, [id]);
 
   const bid = useQuoteValue(id, (q) => q?.Bid ?? instrument?.ForexQuotations.Bid ?? 0);
   const ask = useQuoteValue(id, (q) => q?.Ask ?? instrument?.ForexQuotations.Ask ?? 0);
