@@ -158,6 +158,44 @@ describe.each(DB_KINDS)('back office on %s', (kind) => {
     expect((await login('nobody@test.local', 'whatever-1234')).code).toBe(5101);
   });
 
+  it('shows a trader a balance cut to the cent, never more than is held', async () => {
+    const trader = await registerEmail(s, 'cents@test.local');
+    const credit = await staffCall('POST', `/users/${trader.user.id}/adjust`, {
+      token: tokens.finance,
+      body: { amount: '848.249872', memo: 'Fractions of a cent' },
+    });
+    expect(credit.code, credit.msg).toBe(1);
+    // Half-even showed 848.25, which no withdrawal could take.
+    const bal = await getJson(s, '/v1/api/main/wallet/getBalance', { authorization: trader.token });
+    expect(bal.data.balance).toBe('848.24');
+    const info = await getJson(s, '/api/user/info', { authorization: trader.token });
+    expect(info.data.balance).toBe('848.24');
+    const summary = await getJson(s, '/v1/api/main/account/forexDetail', { authorization: trader.token });
+    expect(summary.data.balance).toBe('848.24');
+  });
+
+  it('audits a wallet setting change with what it was before', async () => {
+    const config = await staffCall('GET', '/wallet/config', { token: tokens.finance });
+    const usdt = config.data.drawCurrencies.find((c: any) => c.code === 'USDT' && c.protocol === 'TRC20');
+    const saved = await staffCall('POST', '/wallet/draw-currencies', {
+      token: tokens.finance,
+      body: { ...usdt, drawRate: '2.5' },
+    });
+    expect(saved.code, saved.msg).toBe(1);
+    const a = await lastAudit();
+    expect(a.action).toBe('wallet.draw_currency.updated');
+    expect(a.before).toEqual(usdt);
+    expect(a.after).toEqual({ ...usdt, drawRate: '2.5' });
+    await staffCall('POST', '/wallet/draw-currencies', { token: tokens.finance, body: usdt });
+    // A new row has nothing before it.
+    const created = await staffCall('POST', '/wallet/bank-channels', {
+      token: tokens.finance,
+      body: { name: 'Audit test channel', enabled: false },
+    });
+    expect(created.code, created.msg).toBe(1);
+    expect((await lastAudit()).before).toBeNull();
+  });
+
   it('adjusts a balance through the ledger (type 10 with the memo), audited with before and after', async () => {
     const trader = await registerEmail(s, 'adjust-me@test.local');
     const before = await auditCount();

@@ -605,6 +605,26 @@ describe.each(DB_KINDS)('wallet on %s', (kind) => {
       (await post(a, '/api/wallet/bind_draw_method', { draw_id: currency.id, type: 1, dc_address: 'short' }))
         .code,
     ).toBe(6009);
+    // An address on another network than the currency's: refused, naming the currency's network.
+    const wrongNetwork = await post(a, '/api/wallet/bind_draw_method', {
+      draw_id: currency.id,
+      type: 1,
+      dc_address: '0xReceiverOnEthereum000000000000000000001',
+      network: 'ERC20',
+    });
+    expect(wrongNetwork.code).toBe(6015);
+    expect(wrongNetwork.msg).toContain('TRC20');
+    // Its own network however written, or none (the currency's), is taken.
+    for (const network of [' trc20 ', '']) {
+      const ok = await post(a, '/api/wallet/bind_draw_method', {
+        draw_id: currency.id,
+        type: 1,
+        dc_address: 'TReceiverAddress00000000000000002',
+        network,
+      });
+      expect(ok.code, ok.msg).toBe(1);
+      expect(ok.data.network).toBe('TRC20');
+    }
     // Bank deposit without a chosen account: 'no pay way'.
     expect((await get(a, '/api/quickCharge/wire_submit', { number: '100', proofImg: 'x' })).code).toBe(6005);
 

@@ -112,6 +112,8 @@ export const ERROR_CODES = {
   WALLET_METHOD_NOT_BOUND: { code: 6007, msgKey: 'error.wallet_method_not_bound', httpStatus: 200 },
   WALLET_METHOD_NOT_FOUND: { code: 6008, msgKey: 'error.wallet_method_not_found', httpStatus: 200 },
   WALLET_METHOD_INCOMPLETE: { code: 6009, msgKey: 'error.wallet_method_incomplete', httpStatus: 200 },
+  /** A coin address on another network than the one its currency is paid on (funds would be lost). */
+  WALLET_NETWORK_MISMATCH: { code: 6015, msgKey: 'error.wallet_network_mismatch', httpStatus: 200 },
   WALLET_CURRENCY_NOT_FOUND: { code: 6010, msgKey: 'error.wallet_currency_not_found', httpStatus: 200 },
   WALLET_AMOUNT_BELOW_MIN: { code: 6011, msgKey: 'error.wallet_amount_below_min', httpStatus: 200 },
   WALLET_AMOUNT_ABOVE_FREE: { code: 6012, msgKey: 'error.wallet_amount_above_free', httpStatus: 200 },

@@ -25,8 +25,16 @@ export const roundHalfEven = (d: Decimal, places: number) =>
   d.toDecimalPlaces(places, Decimal.ROUND_HALF_EVEN);
 export const floorTo = (d: Decimal, places: number) => d.toDecimalPlaces(places, Decimal.ROUND_FLOOR);
 
-/** Balances are shown and sent with 2 decimals (spec §9), rounded half-even. */
+/** Figures are shown and sent with 2 decimals (spec §9), rounded half-even. */
 export const toCents = (d: Decimal) => roundHalfEven(d, 2).toFixed(2);
+/**
+ * An account's balance (or frozen amount) in cents, cut toward zero: never more than it holds. Half-even
+ * showed 848.25 for 848.249872, which no withdrawal could take (they are limited to what is held).
+ */
+export const toBalanceCents = (d: Decimal) => {
+  const cut = d.toDecimalPlaces(2, Decimal.ROUND_DOWN);
+  return (cut.isZero() ? new Decimal(0) : cut).toFixed(2);
+};
 /** Margin is shown with 6 decimals (spec §9). */
 export const toMarginText = (d: Decimal) => roundHalfEven(d, 6).toFixed(6);
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { floorTo, money, roundHalfEven, toCents, toMarginText } from '../src/money.ts';
+import { floorTo, money, roundHalfEven, toBalanceCents, toCents, toMarginText } from '../src/money.ts';
 
 describe('money', () => {
   it('accepts decimal strings and bigints, refuses floats and garbage', () => {
@@ -25,6 +25,17 @@ describe('money', () => {
     ['0.015', '0.02'],
   ])('rounds %s half-even to %s cents', (input, cents) => {
     expect(toCents(money(input))).toBe(cents);
+  });
+
+  it.each([
+    ['848.249872', '848.24'],
+    ['848.25', '848.25'],
+    ['0.009999', '0.00'],
+    ['100000', '100000.00'],
+    ['-0.004', '0.00'],
+    ['-12.349', '-12.34'],
+  ])('shows the balance %s cut to %s cents (never more than is held)', (input, cents) => {
+    expect(toBalanceCents(money(input))).toBe(cents);
   });
 
   it('shows margin with 6 decimals and floors explicitly', () => {

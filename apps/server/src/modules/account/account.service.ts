@@ -1,5 +1,5 @@
 import type { LoginResult, User, WalletBalance } from '@meridian/contracts';
-import { LEDGER_TYPE, money, toCents } from '@meridian/domain';
+import { LEDGER_TYPE, money, toBalanceCents } from '@meridian/domain';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AttemptLimiter } from '../auth/attempt-limiter.ts';
@@ -105,5 +105,5 @@ export async function getUserInfo(deps: AccountDeps, userId: number): Promise<Us
 
 export async function getWalletBalance(deps: AccountDeps, userId: number): Promise<WalletBalance> {
   const u = await requireUser(deps.db, userId);
-  return { balance: toCents(money(u.balance)), lock_balance: toCents(money(u.lockBalance)) };
+  return { balance: toBalanceCents(money(u.balance)), lock_balance: toBalanceCents(money(u.lockBalance)) };
 }

@@ -1,5 +1,5 @@
 import type { User } from '@meridian/contracts';
-import { money, toCents } from '@meridian/domain';
+import { money, toBalanceCents } from '@meridian/domain';
 import type { UserRow } from './user.repository.ts';
 
 /** Database row → spec §3 User. Money leaves as 2-decimal strings. */
@@ -10,8 +10,8 @@ export function toUserDto(u: UserRow): User {
     email: u.email ?? '',
     mobile: u.mobile ?? '',
     area_code: u.areaCode ?? '',
-    balance: toCents(money(u.balance)),
-    lock_balance: toCents(money(u.lockBalance)),
+    balance: toBalanceCents(money(u.balance)),
+    lock_balance: toBalanceCents(money(u.lockBalance)),
     credit_score: u.creditScore,
     is_demo: u.isDemo ? 1 : 0,
     invite_code: u.inviteCode,

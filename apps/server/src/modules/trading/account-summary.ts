@@ -1,5 +1,12 @@
 import type { AccountSummary } from '@meridian/contracts';
-import { accountFigures, money, toCents, toMarginText, toPercentText } from '@meridian/domain';
+import {
+  accountFigures,
+  money,
+  toBalanceCents,
+  toCents,
+  toMarginText,
+  toPercentText,
+} from '@meridian/domain';
 import type { TradingEngine } from '../../engine/trading-engine.ts';
 import type { LiveSettings } from '../settings/live-settings.ts';
 
@@ -23,8 +30,8 @@ export async function accountSummaryOf(
     { marginCall: settings.get('margin_call_level'), stopOut: settings.get('stop_out_level') },
   );
   return {
-    balance: toCents(figures.balance),
-    lock_balance: toCents(figures.lock),
+    balance: toBalanceCents(figures.balance),
+    lock_balance: toBalanceCents(figures.lock),
     CautionMoneyAll: toMarginText(figures.margin),
     ProfitsTotal: toCents(floating),
     NetValue: toCents(f.netValue),

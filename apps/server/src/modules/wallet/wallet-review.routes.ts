@@ -262,14 +262,19 @@ export function walletReviewRoutes(app: FastifyInstance, deps: WalletReviewDeps)
       audit: (e: never) => void;
     }) => {
       const { id, ...values } = body;
-      const saved = (await repo.saveRow(db, table, id, values)) as T | null;
+      // Before and after in the audit (DESIGN §10): a deposit address or a fee changed by staff
+      // must show what it was.
+      const saved = (await db.transaction((tx) => repo.saveRow(tx, table, id, values))) as {
+        before: T | null;
+        after: T;
+      } | null;
       if (!saved) throw new AppError('STAFF_TARGET_NOT_FOUND');
-      const out = dto(saved);
+      const out = dto(saved.after);
       (audit as (e: AuditEntry) => void)({
         action: `wallet.${kind}.${id ? 'updated' : 'created'}`,
         targetType: kind,
         targetId: (out as { id: number }).id,
-        before: null,
+        before: saved.before === null ? null : dto(saved.before),
         after: out,
       });
       return out;

@@ -62,24 +62,34 @@ export const findBankChannel = async (db: DbOrTx, id: number) =>
 export const findDrawCurrency = async (db: DbOrTx, id: number) =>
   one(await db.select().from(drawCurrencies).where(eq(drawCurrencies.id, id)).limit(1));
 
+/**
+ * Creates (no id) or updates a wallet settings row; answers the row before (null when created)
+ * and after, for the audit log, or null when the id names no row. Call it in a transaction: the
+ * row is locked between the two reads.
+ */
 export async function saveRow<
   T extends typeof coinOptions | typeof bankChannels | typeof bankAccounts | typeof drawCurrencies,
 >(db: DbOrTx, table: T, id: number | undefined, values: Record<string, unknown>) {
   const t = table as unknown as typeof coinOptions;
-  if (id)
-    return one(
+  if (id) {
+    const before = one(await db.select().from(t).where(eq(t.id, id)).for('update'));
+    if (!before) return null;
+    const after = one(
       await db
         .update(t)
         .set(values as never)
         .where(eq(t.id, id))
         .returning(),
     );
-  return one(
+    return after ? { before, after } : null;
+  }
+  const after = one(
     await db
       .insert(t)
       .values(values as never)
       .returning(),
   );
+  return after ? { before: null, after } : null;
 }
 
 // ---- uploads ----

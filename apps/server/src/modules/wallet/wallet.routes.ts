@@ -284,12 +284,17 @@ export function walletRoutes(app: FastifyInstance, deps: WalletDeps) {
           ? body.dc_address.length >= 10 && /^[A-Za-z0-9:_-]+$/.test(body.dc_address)
           : !!(body.bank_name && body.payee_name && body.payee_account.length >= 4);
       if (!complete) throw new AppError('WALLET_METHOD_INCOMPLETE');
+      // The currency is paid on its own network: an address on another one would be charged this
+      // network's fee and, sent on this one, lose the trader's funds.
+      const network = body.type === 1 ? (body.network ?? '').trim() || currency.protocol : '';
+      if (body.type === 1 && currency.protocol && network.toUpperCase() !== currency.protocol.toUpperCase())
+        throw new AppError('WALLET_NETWORK_MISMATCH', { network: currency.protocol });
       const m = await repo.insertMethod(db, {
         userId: user.userId,
         drawCurrencyId: currency.id,
         type: body.type,
         dcAddress: body.type === 1 ? body.dc_address : '',
-        network: body.type === 1 ? body.network || currency.protocol : '',
+        network: body.type === 1 ? currency.protocol || network : '',
         payee: body.payee,
         bankName: body.bank_name,
         bankAddress: body.bank_address,
