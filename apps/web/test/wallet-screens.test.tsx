@@ -406,6 +406,27 @@ describe('wallet screens', () => {
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/mine/bank-card-list'));
   });
 
+  it("bind form: a coin address takes its currency's network, shown and not typed in", async () => {
+    serve({
+      '/api/account/draw_symbol_list': () => [USDT, { ...USDT, id: 8, protocol: 'ERC20' }],
+      '/api/wallet/bind_draw_method': () => ADDRESS,
+    });
+    await renderAt(<WithdrawWayScreen />, '/mine/withdraw-way?type=1');
+    await screen.findByTestId('way-currency-7');
+    const network = screen.getByTestId('way-network') as HTMLInputElement;
+    expect(network.value).toBe('TRC20');
+    expect(network.readOnly).toBe(true);
+    await press(screen.getByTestId('way-currency-8'));
+    expect((screen.getByTestId('way-network') as HTMLInputElement).value).toBe('ERC20');
+    await typeInto('way-dc-address', '0xReceiverOnEthereum000000000000000000001');
+    await press(screen.getByTestId('way-submit'));
+    await vi.waitFor(() => expect(sentTo('/api/wallet/bind_draw_method')).toHaveLength(1));
+    expect(formOf(sentTo('/api/wallet/bind_draw_method')[0]!)).toMatchObject({
+      draw_id: '8',
+      network: 'ERC20',
+    });
+  });
+
   it('coin address list: delete asks first, then calls del_draw_method and reloads', async () => {
     let bound = [ADDRESS];
     serve({

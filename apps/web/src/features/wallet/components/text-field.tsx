@@ -17,6 +17,8 @@ interface TextFieldProps {
   suffix?: ReactNode;
   hint?: ReactNode;
   autoComplete?: string;
+  /** Shown, not typed in (a value that follows another choice). */
+  readOnly?: boolean;
 }
 
 /** A labelled input (or textarea) of the wallet forms. */
@@ -33,6 +35,7 @@ export function TextField({
   suffix,
   hint,
   autoComplete = 'off',
+  readOnly = false,
 }: TextFieldProps) {
   return (
     <>
@@ -59,6 +62,7 @@ export function TextField({
             autoComplete={autoComplete}
             placeholder={placeholder}
             maxLength={maxLength}
+            readOnly={readOnly}
             onChange={(e) => onChange(e.target.value)}
             data-testid={testId}
           />

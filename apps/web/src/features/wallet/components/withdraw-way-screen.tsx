@@ -72,7 +72,14 @@ function BindForm({ type }: { type: MethodType }) {
     network: currency?.protocol ?? '',
     receipt_currency: currency?.code ?? '',
   };
-  const fieldValue = (name: Field) => (edited.has(name) ? fields[name] : (defaults[name] ?? fields[name]));
+  // A currency paid on one network takes addresses on that network only (the server refuses others).
+  const fixedNetwork = type === 1 && !!currency?.protocol;
+  const fieldValue = (name: Field) =>
+    name === 'network' && fixedNetwork
+      ? currency!.protocol
+      : edited.has(name)
+        ? fields[name]
+        : (defaults[name] ?? fields[name]);
   const values = Object.fromEntries(
     (Object.keys(EMPTY) as Field[]).map((k) => [k, fieldValue(k)]),
   ) as unknown as BindMethodFields;
@@ -137,6 +144,7 @@ function BindForm({ type }: { type: MethodType }) {
           maxLength={f.max}
           multiline={f.multiline}
           testId={`way-${f.name.replace(/_/g, '-')}`}
+          readOnly={f.name === 'network' && fixedNetwork}
         />
       ))}
       <SubmitButton busy={busy} testId="way-submit">
