@@ -356,6 +356,13 @@ describe('back office: owner with TOTP, staff, instrument spread, balance and tr
       .toContain('0.00');
     await expect.poll(() => trader.getByTestId('balance-available').innerText()).toContain('1,500.00');
     await screenshot(trader, 'trader-withdraw-refunded');
+    // The trader reads why it was rejected, under the withdrawal in the records.
+    await trader.goto('/#/mine/withdraw?type=1');
+    await expect
+      .poll(() => trader.getByTestId('withdrawal-remark').first().innerText(), { timeout: 20_000 })
+      .toBe('Address not verified');
+    await trader.getByTestId('withdrawal-remark').first().scrollIntoViewIfNeeded();
+    await screenshot(trader, 'trader-withdraw-rejected-reason');
 
     // After a deposit, an adjustment, a freeze and a refund the books still agree.
     await staff.getByRole('menuitem', { name: admin('nav.dashboard') }).click();

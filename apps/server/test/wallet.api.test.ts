@@ -312,6 +312,12 @@ describe.each(DB_KINDS)('wallet on %s', (kind) => {
       (await staff('POST', `/withdrawals/${w.id}/review`, { action: 'pay', reason: 'again' })).code,
     ).toBe(5117);
     expect(await balance(token)).toEqual({ balance: '1000.00', lock_balance: '0.00' });
+    // The trader reads why, as for a rejected deposit.
+    expect((await get(token, '/api/account/draw_list', { type: 1 })).data.list[0]).toMatchObject({
+      id: listed.id,
+      status: 2,
+      remark: 'Address check failed',
+    });
 
     await post(token, '/api/account/draw', {
       draw_currency_id: currency.id,

@@ -251,6 +251,8 @@ export const drawRecord = z.object({
   address: z.string(),
   payee_account: z.string(),
   notes: z.string(),
+  /** Staff's note once reviewed (a rejection's reason), as deposit records carry theirs. */
+  remark: z.string(),
   draw_currency: z.object({ code: z.string() }),
 });
 

@@ -399,6 +399,7 @@ export function walletRoutes(app: FastifyInstance, deps: WalletDeps) {
           address: w.type === 1 ? w.destination : '',
           payee_account: w.type === 2 ? w.destination : '',
           notes: w.memo,
+          remark: w.remark ?? '',
           draw_currency: { code: w.currencyCode },
         };
       }),

@@ -34,6 +34,11 @@ function WithdrawalRow({ record }: { record: WithdrawalRecord }) {
       {target ? <span className={`${styles.rowMeta} num`}>{target}</span> : null}
       <span className={`${styles.rowMeta} num`}>{timeText(record.created_at)}</span>
       {record.notes ? <span className={styles.rowMeta}>{record.notes}</span> : null}
+      {record.remark ? (
+        <span className={styles.rowMeta} data-testid="withdrawal-remark">
+          {record.remark}
+        </span>
+      ) : null}
     </div>
   );
 }
