@@ -633,6 +633,24 @@ describe.each(DB_KINDS)('wallet on %s', (kind) => {
     }
     // Bank deposit without a chosen account: 'no pay way'.
     expect((await get(a, '/api/quickCharge/wire_submit', { number: '100', proofImg: 'x' })).code).toBe(6005);
+    // A channel staff switched off takes no deposit into its accounts, and lists none.
+    const config = (await staff('GET', '/wallet/config')).data;
+    const channel = config.bankChannels[0];
+    const account = config.bankAccounts.find((x: any) => x.channelId === channel.id && x.enabled);
+    expect(account).toBeDefined();
+    expect((await staff('POST', '/wallet/bank-channels', { ...channel, enabled: false })).code).toBe(1);
+    try {
+      const proof = (await upload(a, png, 'p.png', 'image/png')).data.url;
+      const off = await get(a, '/api/quickCharge/wire_submit', {
+        number: '100',
+        proofImg: proof,
+        wire_id: account.id,
+      });
+      expect(off.code).toBe(6005);
+      expect((await get(a, '/api/quickCharge/wire_info', { bank_coin: channel.id })).data).toEqual([]);
+    } finally {
+      await staff('POST', '/wallet/bank-channels', channel);
+    }
 
     const jpeg = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#123' } })
       .jpeg()

@@ -179,6 +179,8 @@ export function walletRoutes(app: FastifyInstance, deps: WalletDeps) {
 
   registerCall(app, wireInfoCall, async ({ user, query }) => {
     await realUser(user.userId);
+    const channel = query.bank_coin ? await repo.findBankChannel(db, query.bank_coin) : null;
+    if (query.bank_coin && !channel?.enabled) return [];
     return (await repo.listBankAccounts(db, query.bank_coin)).map((a) => ({
       id: a.id,
       bank_name: a.bankName,
@@ -198,7 +200,9 @@ export function walletRoutes(app: FastifyInstance, deps: WalletDeps) {
       const amount = amountOf(query.number);
       const account = query.wire_id ? await repo.findBankAccount(db, query.wire_id) : null;
       if (!account?.enabled) throw new AppError('WALLET_NO_PAY_WAY');
+      // A channel staff switched off takes no deposits, whatever its accounts say.
       const channel = await repo.findBankChannel(db, account.channelId);
+      if (!channel?.enabled) throw new AppError('WALLET_NO_PAY_WAY');
       const proof = await proofName(user.userId, query.proofImg);
       await repo.insertDeposit(db, {
         userId: user.userId,
