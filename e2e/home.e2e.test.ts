@@ -31,8 +31,10 @@ describe('home quotes (phone)', () => {
     expect(await skeleton.locator(':scope > *').count()).toBe(10);
     await screenshot(page, 'home-skeleton');
     await page.getByTestId('quote-row').first().waitFor();
-    expect(await page.getByTestId('quote-row').count()).toBeGreaterThanOrEqual(38);
     expect(await skeleton.count()).toBe(0);
+    // The first 12 rows paint first, the rest in a transition right after (home-screen.tsx): a
+    // count taken at the first row could see 12 on a busy machine.
+    await expect.poll(() => page.getByTestId('quote-row').count()).toBeGreaterThanOrEqual(38);
   });
 
   it('moves prices live from DAY_MARKET without reloading', async () => {
