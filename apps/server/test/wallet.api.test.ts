@@ -582,6 +582,36 @@ describe.each(DB_KINDS)('wallet on %s', (kind) => {
     expect((await staff('GET', '/audit?staffId=2147483648')).code).toBe(1001);
   });
 
+  it('takes one deposit request per proof while it waits or was credited, even sent at once', async () => {
+    const { token } = await registerEmail(s, 'one-proof@wallet.test');
+    const options = (await get(token, '/api/quickCharge/info')).data;
+    const proof = (await upload(token, png, 'proof.png', 'image/png')).data.url;
+    const deposit = (number: string, proofImg = proof) =>
+      get(token, '/api/quickCharge/submit', {
+        number,
+        proofImg,
+        address: 'Tsender',
+        charge_id: options[0].id,
+      });
+    // Two requests citing one transfer at the same moment: one is recorded.
+    const both = await Promise.all([deposit('100'), deposit('200')]);
+    expect(both.map((r) => r.code).sort()).toEqual([1, 6016]);
+    expect(both.find((r) => r.code === 6016)!.msg).toBe(
+      'This proof is already attached to another deposit request',
+    );
+    const again = await deposit('300');
+    expect(again.code).toBe(6016);
+    const records = (await get(token, '/api/quickCharge/quick_ist', { type: 0 })).data.list;
+    expect(records).toHaveLength(1);
+    // Rejected (say, the amount was wrong): the same proof may back a corrected request.
+    const reviewed = await staff('POST', `/deposits/${records[0].id}/review`, {
+      action: 'reject',
+      reason: 'Amount differs from the transfer',
+    });
+    expect(reviewed.code, reviewed.msg).toBe(1);
+    expect((await deposit('150')).code).toBe(1);
+  });
+
   it('refuses other users’ methods and ids, and anything that is not a plain image', async () => {
     const a = await fundedUser('owner-a@wallet.test', '300');
     const b = await registerEmail(s, 'owner-b@wallet.test');

@@ -119,6 +119,8 @@ export const ERROR_CODES = {
   WALLET_AMOUNT_ABOVE_FREE: { code: 6012, msgKey: 'error.wallet_amount_above_free', httpStatus: 200 },
   WALLET_FEE_EXCEEDS: { code: 6013, msgKey: 'error.wallet_fee_exceeds', httpStatus: 200 },
   WALLET_PROOF_INVALID: { code: 6014, msgKey: 'error.wallet_proof_invalid', httpStatus: 200 },
+  /** The proof already backs a deposit waiting for review or credited (one transfer, one request). */
+  WALLET_PROOF_IN_USE: { code: 6016, msgKey: 'error.wallet_proof_in_use', httpStatus: 200 },
   STAFF_ALREADY_REVIEWED: { code: 5117, msgKey: 'error.staff_already_reviewed', httpStatus: 200 },
   FILE_NOT_FOUND: { code: 1104, msgKey: 'error.file_not_found', httpStatus: 200 },
 } as const;

@@ -96,6 +96,21 @@ export async function saveRow<
 export async function insertUpload(db: DbOrTx, row: typeof uploads.$inferInsert) {
   await db.insert(uploads).values(row);
 }
+/**
+ * Whether a deposit waiting for review, being reviewed or credited already cites this proof (a
+ * rejected or void one frees it for a new request). Locks the upload's row first, so two
+ * submissions citing one proof at once are decided one after the other: call it in a transaction.
+ */
+export async function proofInUse(db: DbOrTx, name: string): Promise<boolean> {
+  await db.select({ name: uploads.name }).from(uploads).where(eq(uploads.name, name)).for('update');
+  const rows = await db
+    .select({ id: deposits.id })
+    .from(deposits)
+    .where(and(eq(deposits.proofFile, name), inArray(deposits.status, [0, 1, 5])))
+    .limit(1);
+  return rows.length > 0;
+}
+
 export const findUpload = async (db: DbOrTx, name: string) =>
   one(await db.select().from(uploads).where(eq(uploads.name, name)).limit(1));
 

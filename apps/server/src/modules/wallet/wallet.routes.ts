@@ -28,7 +28,7 @@ import {
 import type { Language } from '@meridian/i18n';
 import { translate } from '@meridian/i18n/node';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import type { TradingEngine } from '../../engine/trading-engine.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { registerCall } from '../../lib/register-call.ts';
@@ -133,6 +133,17 @@ export function walletRoutes(app: FastifyInstance, deps: WalletDeps) {
     return name;
   }
 
+  /**
+   * Records a deposit citing `proof` unless another live deposit cites it: one transfer's proof
+   * backing two requests could be approved twice (staff see each request on its own).
+   */
+  async function onceCited(proof: string, insert: (tx: DbOrTx) => Promise<unknown>) {
+    await db.transaction(async (tx) => {
+      if (await repo.proofInUse(tx, proof)) throw new AppError('WALLET_PROOF_IN_USE');
+      await insert(tx);
+    });
+  }
+
   // ---- deposits ----
   registerCall(app, chargeInfoCall, async ({ user }) => {
     await realUser(user.userId);
@@ -154,18 +165,20 @@ export function walletRoutes(app: FastifyInstance, deps: WalletDeps) {
       const option = query.charge_id ? await repo.findCoinOption(db, query.charge_id) : null;
       if (!option?.enabled) throw new AppError('WALLET_OPTION_NOT_FOUND');
       const proof = await proofName(user.userId, query.proofImg);
-      await repo.insertDeposit(db, {
-        userId: user.userId,
-        type: 0,
-        amount: amount.toFixed(2),
-        currencyCode: option.protocolCode
-          ? `${option.currencyCode}-${option.protocolCode}`
-          : option.currencyCode,
-        address: query.address,
-        coinOptionId: option.id,
-        proofFile: proof,
-        createdAt: new Date(deps.now()),
-      });
+      await onceCited(proof, (tx) =>
+        repo.insertDeposit(tx, {
+          userId: user.userId,
+          type: 0,
+          amount: amount.toFixed(2),
+          currencyCode: option.protocolCode
+            ? `${option.currencyCode}-${option.protocolCode}`
+            : option.currencyCode,
+          address: query.address,
+          coinOptionId: option.id,
+          proofFile: proof,
+          createdAt: new Date(deps.now()),
+        }),
+      );
       return null;
     },
     // A request that moves money (DESIGN §4): a retry with the same Idempotency-Key answers once.
@@ -204,16 +217,18 @@ export function walletRoutes(app: FastifyInstance, deps: WalletDeps) {
       const channel = await repo.findBankChannel(db, account.channelId);
       if (!channel?.enabled) throw new AppError('WALLET_NO_PAY_WAY');
       const proof = await proofName(user.userId, query.proofImg);
-      await repo.insertDeposit(db, {
-        userId: user.userId,
-        type: 1,
-        amount: amount.toFixed(2),
-        currencyCode: channel?.name ?? '',
-        address: `${account.bankName} ${account.payeeAccount}`,
-        bankAccountId: account.id,
-        proofFile: proof,
-        createdAt: new Date(deps.now()),
-      });
+      await onceCited(proof, (tx) =>
+        repo.insertDeposit(tx, {
+          userId: user.userId,
+          type: 1,
+          amount: amount.toFixed(2),
+          currencyCode: channel.name,
+          address: `${account.bankName} ${account.payeeAccount}`,
+          bankAccountId: account.id,
+          proofFile: proof,
+          createdAt: new Date(deps.now()),
+        }),
+      );
       return null;
     },
     // A request that moves money (DESIGN §4): a retry with the same Idempotency-Key answers once.
