@@ -10,6 +10,7 @@ import type { Quote } from '../src/market/types.ts';
 import { findMismatchedAccounts } from '../src/modules/ledger/ledger.repository.ts';
 import { moveMoney } from '../src/modules/ledger/move-money.ts';
 import type { InstrumentRecord } from '../src/modules/market/market-runtime.ts';
+import { quoteAt } from './support/engine-fixture.ts';
 
 /**
  * Pending fills of a cross pair (EURGBP, margin converted to USD through GBPUSD), DESIGN §4: the
@@ -27,15 +28,7 @@ describe('pending fills of a cross pair', () => {
   const quotes = new Map<number, Quote>();
   const quote = (r: InstrumentRecord, bid: number, ask: number) => {
     now += 1000;
-    const q: Quote = {
-      instrumentId: r.id,
-      code: r.code,
-      bid,
-      ask,
-      mid: (bid + ask) / 2,
-      timeMs: now,
-      seq: ++seq,
-    };
+    const q = quoteAt(r, bid, ask, now, ++seq);
     quotes.set(r.id, q);
     engine.onQuote(q);
   };

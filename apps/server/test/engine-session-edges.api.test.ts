@@ -10,7 +10,7 @@ import type { Quote } from '../src/market/types.ts';
 import { findMismatchedAccounts } from '../src/modules/ledger/ledger.repository.ts';
 import { moveMoney } from '../src/modules/ledger/move-money.ts';
 import type { InstrumentRecord } from '../src/modules/market/market-runtime.ts';
-import { quietEngineDeps } from './support/engine-fixture.ts';
+import { quietEngineDeps, quoteAt } from './support/engine-fixture.ts';
 
 /**
  * The engine at the edges of trading sessions, on a market driven by hand (each instrument open or
@@ -30,7 +30,7 @@ describe('engine at session edges', () => {
   const inst = (code: string) => byCode.get(code)!;
   const tick = (code: string, bid: number, ask: number) => {
     const r = inst(code);
-    const q: Quote = { instrumentId: r.id, code, bid, ask, mid: (bid + ask) / 2, timeMs: now, seq: ++seq };
+    const q = quoteAt(r, bid, ask, now, ++seq);
     quotes.set(r.id, q);
     engine.onQuote(q);
   };

@@ -7,7 +7,13 @@ import { TradingEngine } from '../src/engine/trading-engine.ts';
 import type { Quote } from '../src/market/types.ts';
 import { findMismatchedAccounts } from '../src/modules/ledger/ledger.repository.ts';
 import type { InstrumentRecord } from '../src/modules/market/market-runtime.ts';
-import { fundedUser, loadBtc, oneInstrumentMarket, quietEngineDeps } from './support/engine-fixture.ts';
+import {
+  fundedUser,
+  loadBtc,
+  oneInstrumentMarket,
+  quietEngineDeps,
+  quoteAt,
+} from './support/engine-fixture.ts';
 
 /**
  * An order is refused when it would put its account at the stop-out level at once (DESIGN §3, §4):
@@ -25,17 +31,8 @@ describe('the stop-out guard on new orders', () => {
   let latest: Quote;
   const quote = (bid: number, ask: number) => {
     now += 1000;
-    const q: Quote = {
-      instrumentId: btc.id,
-      code: btc.code,
-      bid,
-      ask,
-      mid: (bid + ask) / 2,
-      timeMs: now,
-      seq: ++seq,
-    };
-    latest = q;
-    engine.onQuote(q);
+    latest = quoteAt(btc, bid, ask, now, ++seq);
+    engine.onQuote(latest);
   };
   const buy = (quantity: string, kind: 'market' | 'pending' = 'market', targetPrice = '0', who = userId) =>
     engine.submit(who, {

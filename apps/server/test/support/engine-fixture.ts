@@ -14,6 +14,23 @@ export async function loadBtc(db: Db): Promise<InstrumentRecord> {
   return toRecord((await db.select().from(instruments).where(eq(instruments.code, 'BTCUSD')))[0]!);
 }
 
+/** A feed quote of `instrument` at bid / ask (mid between them). */
+export const quoteAt = (
+  instrument: { id: number; code: string },
+  bid: number,
+  ask: number,
+  timeMs: number,
+  seq: number,
+): Quote => ({
+  instrumentId: instrument.id,
+  code: instrument.code,
+  bid,
+  ask,
+  mid: (bid + ask) / 2,
+  timeMs,
+  seq,
+});
+
 /** A BTCUSD quote at 100 000 / 100 030. */
 export const btcQuote = (instrumentId: number, timeMs: number, seq = 1): Quote => ({
   instrumentId,
