@@ -20,16 +20,25 @@ describe('home quotes (phone)', () => {
   });
 
   it('shows a 10-row skeleton while the list loads, then every instrument', async () => {
-    // Hold the list back a moment so the loading state is observable.
+    // Hold the list back until the loading state has been seen (a fixed delay lost the race when
+    // the app's code took longer to arrive than the delay on a busy machine).
+    let release = () => {};
+    const seen = new Promise<void>((r) => {
+      release = r;
+    });
     await page.route('**/v1/api/forex/trade_list**', async (route) => {
-      await new Promise((r) => setTimeout(r, 1500));
+      await seen;
       await route.continue();
     });
     await page.goto('/');
     const skeleton = page.getByTestId('quote-skeleton');
-    await skeleton.waitFor();
-    expect(await skeleton.locator(':scope > *').count()).toBe(10);
-    await screenshot(page, 'home-skeleton');
+    try {
+      await skeleton.waitFor();
+      expect(await skeleton.locator(':scope > *').count()).toBe(10);
+      await screenshot(page, 'home-skeleton');
+    } finally {
+      release();
+    }
     await page.getByTestId('quote-row').first().waitFor();
     expect(await skeleton.count()).toBe(0);
     // The first 12 rows paint first, the rest in a transition right after (home-screen.tsx): a
