@@ -1,3 +1,4 @@
+import { LEDGER_TYPE, money } from '@meridian/domain';
 import { translate } from '@meridian/i18n/node';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -430,6 +431,32 @@ describe.each(DB_KINDS)('trading on %s', (kind) => {
     expect(data.TransOrder).toEqual([]);
     expect(Number(data.CautionMoneyAll)).toBe(0);
     again.close();
+  });
+
+  it('pushes the new balance when money moves outside trading (a staff adjustment), margin unchanged', async () => {
+    const token = await demo('trade-balance-push1');
+    const o = (await submit(token, {})).data;
+    const socket = await loggedInSocket(token);
+    const first = await socket.next(
+      (f) => f.type === 'FOREX_TRADE' && (f.data as { TransOrder: unknown[] }).TransOrder.length === 1,
+      10_000,
+    );
+    const before = first.data as { Balance: string; CautionMoneyAll: string };
+    const summary = (await getJson(s, '/v1/api/main/account/forexDetail', { authorization: token })).data;
+    expect(before.Balance).toBe(summary.balance);
+    const owner = await s.database.db.execute(sql`select user_id from orders where id = ${o.Id}`);
+    const userId = Number((owner as unknown as { rows: Array<{ user_id: number }> }).rows[0]!.user_id);
+    const debited = (Number(before.Balance) - 1500).toFixed(2);
+    const pushed = socket.next(
+      (f) => f.type === 'FOREX_TRADE' && (f.data as { Balance: string }).Balance === debited,
+      10_000,
+    );
+    expect(
+      (await s.engine.move({ userId, type: LEDGER_TYPE.STAFF_ADJUSTMENT, balanceDelta: money('-1500') })).ok,
+    ).toBe(true);
+    const after = (await pushed).data as { Balance: string; CautionMoneyAll: string };
+    expect(after.CautionMoneyAll).toBe(before.CautionMoneyAll);
+    socket.close();
   });
 
   it('warns of a margin call (DESIGN §3) in the summary and the FOREX_TRADE push, and keeps the position', async () => {

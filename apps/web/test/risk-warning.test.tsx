@@ -98,4 +98,22 @@ describe('margin-call warning (DESIGN §3)', () => {
     );
     expect(screen.queryByTestId('risk-warning')).toBeNull();
   });
+
+  it('shows the pushed balance over the summary call (money moved outside trading: margin unchanged)', async () => {
+    queryClient.setQueryData(orderKeys.summary, summary({ RiskStatus: 'ok', balance: '2899.70' }));
+    await renderCard();
+    expect(screen.getByTestId('balance').textContent).toContain('2,899.70');
+    await act(async () =>
+      useLiveOrders.getState().apply({
+        ProfitsTotal: '-0.26',
+        HazardRate: '150.00',
+        CautionMoneyAll: '100.000000',
+        NetValue: '1499.44',
+        Balance: '1399.70',
+        RiskStatus: 'ok',
+        TransOrder: [],
+      }),
+    );
+    expect(screen.getByTestId('balance').textContent).toContain('1,399.70');
+  });
 });

@@ -63,6 +63,11 @@ export const forexTradePush = z.object({
     HazardRate: z.string(),
     CautionMoneyAll: z.string(),
     NetValue: z.string(),
+    /**
+     * The available balance (cents, as the summary's `balance`): money moved outside trading (staff
+     * adjustments, deposits, withdrawals) changes it with no change of margin, so the card reads it here.
+     */
+    Balance: z.string(),
     /** DESIGN §3: 'margin_call' at or below the margin-call level (100 %), a warning to the trader. */
     RiskStatus: riskStatus,
     TransOrder: z.array(z.object({ Id: z.number().int(), UpdatePrice: z.number(), FactProfits: z.string() })),

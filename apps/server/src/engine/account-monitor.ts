@@ -139,6 +139,7 @@ export class AccountMonitor {
           HazardRate: s.HazardRate,
           CautionMoneyAll: s.CautionMoneyAll,
           NetValue: s.NetValue,
+          Balance: s.balance,
           RiskStatus: s.RiskStatus,
           TransOrder: positions.map((o) => ({
             Id: o.id,

@@ -8,6 +8,8 @@ export interface ForexTradeData {
   HazardRate: string;
   CautionMoneyAll: string;
   NetValue: string;
+  /** The available balance (cents); money moved outside trading changes it and not the margin. */
+  Balance?: string;
   /** DESIGN §3: 'margin_call' warns the trader; 'stop_out' while the engine closes positions. */
   RiskStatus?: RiskStatusText;
   TransOrder: Array<{ Id: number; UpdatePrice: number; FactProfits: string }>;

@@ -31,6 +31,7 @@ export function SummaryCard() {
   const prepayment = live
     ? livePrepayment(live.CautionMoneyAll, live.NetValue)
     : (base?.PrepaymentRatio ?? '');
+  const balance = live?.Balance ?? base?.balance ?? '';
   const status = live?.RiskStatus ?? base?.RiskStatus;
   const warning =
     status === 'margin_call'
@@ -77,7 +78,9 @@ export function SummaryCard() {
         </div>
         <div>
           <dt>{t('orders.balance')}</dt>
-          <dd className="num">{base?.balance ? usdText(base.balance) : '--'}</dd>
+          <dd className="num" data-testid="balance">
+            {balance ? usdText(balance) : '--'}
+          </dd>
         </div>
       </dl>
       {warning && (
