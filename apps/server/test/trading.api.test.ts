@@ -10,6 +10,7 @@ import {
   claimKey,
   pruneKeys,
   releaseKey,
+  runStartedAt,
   scopedKey,
   storeAnswer,
 } from '../src/lib/idempotency.ts';
@@ -749,6 +750,43 @@ describe.each(DB_KINDS)('trading on %s', (kind) => {
     expect(await pruneKeys(s.database.db, t0)).toBe(0);
     expect(await pruneKeys(s.database.db, later(1))).toBe(1);
     expect(await count()).toBe(0);
+  });
+
+  it('answers a claim left unanswered by the previous run "outcome unknown" at once, not "in progress" for ten minutes', async () => {
+    const userId = 9_000_004;
+    const route = '/v1/api/forex/submit';
+    const key = scopedKey(route, 'previous-run-0001');
+    // Claimed a moment before this process started (the server before it, killed mid-request).
+    const t0 = new Date(runStartedAt().getTime() - 1);
+    expect(await claimKey(s.database.db, userId, key, route, 'digest-p', t0)).toEqual({
+      kind: 'new',
+      claimedAt: t0,
+    });
+    // Young as the claim is, no process of this run holds it.
+    expect(await claimKey(s.database.db, userId, key, route, 'digest-p', new Date(), runStartedAt())).toEqual(
+      { kind: 'abandoned', claimedAt: t0 },
+    );
+    let ran = 0;
+    const request = {
+      ownerId: userId,
+      sentKey: 'previous-run-0001',
+      route,
+      digest: 'digest-p',
+      lang: 'en' as const,
+      msgKey: 'ok.order_confirmed',
+    };
+    await expect(answerOnce(s.database.db, request, () => ran++)).rejects.toMatchObject({ code: 1006 });
+    expect(ran).toBe(0);
+    // A claim of this run, as young, is still running.
+    const mine = scopedKey(route, 'this-run-000001');
+    const now = new Date();
+    await claimKey(s.database.db, userId, mine, route, 'digest-q', now);
+    expect(
+      await claimKey(s.database.db, userId, mine, route, 'digest-q', new Date(), runStartedAt()),
+    ).toEqual({
+      kind: 'in_progress',
+    });
+    await releaseKey(s.database.db, userId, mine, now);
   });
 
   it('takes a demo reset retried with its key and another cache-busting t as the same request', async () => {

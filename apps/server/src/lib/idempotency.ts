@@ -19,13 +19,21 @@ export type IdempotencyClaim =
   | { kind: 'abandoned'; claimedAt: Date };
 
 /**
- * A claim with no answer after this long belongs to a request that never finished (the process
+ * A claim with no answer after this long (or made before this process started: `RUN_STARTED_AT`) belongs to a request that never finished (the process
  * died between claim and answer, before or after acting: nothing tells which). It is then answered
  * 'outcome unknown' rather than 'in progress' forever, and never run again: running it again placed
  * a second order whenever the first had been committed just before the process died. Long enough
  * that a live request (waiting out a database outage) has given up first.
  */
 export const ABANDONED_CLAIM_MS = 10 * 60_000;
+/**
+ * When this process started. One server serves a database at a time (the engine lock, the data
+ * directory's lock), so a claim with no answer made before it belongs to a process that has died:
+ * abandoned at once, instead of answering 'in progress' for ten minutes about a request nobody runs.
+ */
+const RUN_STARTED_AT = new Date();
+/** This process's start, as `answerOnce` judges claims by it (tests). */
+export const runStartedAt = () => RUN_STARTED_AT;
 /** How long an answer is kept for repeats: retries come within minutes, not days. */
 export const KEY_RETENTION_MS = 24 * 60 * 60_000;
 
@@ -78,6 +86,8 @@ export async function claimKey(
   route: string,
   digest: string,
   now: Date,
+  /** Unanswered claims made before this are abandoned at once (`RUN_STARTED_AT` for requests). */
+  runStartedAt?: Date,
 ): Promise<IdempotencyClaim> {
   const inserted = await db
     .insert(idempotencyKeys)
@@ -94,7 +104,10 @@ export async function claimKey(
   // Keys claimed before digests were kept (null) are answered as before.
   if (row && row.requestDigest !== null && row.requestDigest !== digest) return { kind: 'other_request' };
   if (row && row.response !== null) return { kind: 'done', response: row.response };
-  if (!row || now.getTime() - row.createdAt.getTime() < ABANDONED_CLAIM_MS) return { kind: 'in_progress' };
+  if (!row) return { kind: 'in_progress' };
+  const beforeThisRun = runStartedAt !== undefined && row.createdAt.getTime() < runStartedAt.getTime();
+  if (!beforeThisRun && now.getTime() - row.createdAt.getTime() < ABANDONED_CLAIM_MS)
+    return { kind: 'in_progress' };
   return { kind: 'abandoned', claimedAt: row.createdAt };
 }
 
@@ -146,7 +159,7 @@ export async function answerOnce(
 ): Promise<unknown> {
   const { ownerId, lang } = request;
   const key = scopedKey(request.route, request.sentKey);
-  const claim = await claimKey(db, ownerId, key, request.route, request.digest, new Date());
+  const claim = await claimKey(db, ownerId, key, request.route, request.digest, new Date(), RUN_STARTED_AT);
   if (claim.kind === 'other_request') throw new AppError('REQUEST_KEY_REUSED');
   if (claim.kind === 'done') return replayIn(lang, claim.response);
   if (claim.kind === 'in_progress') throw new AppError('REQUEST_IN_PROGRESS');
