@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_FRAMES_PER_SECOND } from '../src/ws/socket-gateway.ts';
 import { DB_KINDS } from './support/databases.ts';
@@ -221,5 +222,33 @@ describe.each(DB_KINDS)('socket /v1/ws on %s', (kind) => {
     c.send({ type: 'ping' });
     await pong;
     c.close();
+  });
+});
+
+describe('socket errors a client causes', () => {
+  it('closes an oversized frame with 1009 and logs one warning, not an error with a stack', async () => {
+    const lines: Array<{ level: number; msg?: string; code?: string; stack?: unknown; err?: unknown }> = [];
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+        done();
+      },
+    });
+    const s = await startTestServer('pglite', { logger: { level: 'info', stream } });
+    try {
+      const c = await connectSocket(s.wsUrl);
+      const closed = new Promise<number>((resolve) => c.ws.once('close', (code) => resolve(code)));
+      c.send({ type: 'login', token: 'x'.repeat(10_000) });
+      expect(await closed).toBe(1009);
+      await new Promise((r) => setTimeout(r, 100));
+      const about = lines.filter(
+        (l) => JSON.stringify(l).includes('WS_ERR_') || JSON.stringify(l).includes('payload'),
+      );
+      expect(about.map((l) => l.level)).toEqual([40]);
+      expect(about[0]).toMatchObject({ code: 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH' });
+      expect(lines.some((l) => l.level >= 50)).toBe(false);
+    } finally {
+      await s.stop();
+    }
   });
 });

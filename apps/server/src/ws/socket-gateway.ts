@@ -32,7 +32,18 @@ export const MAX_FRAMES_PER_SECOND = 100;
 
 /** `/v1/ws` (spec §7): login, logout, sub/unsub, ping/pong both ways. */
 export async function registerSocketGateway(app: FastifyInstance, deps: GatewayDeps) {
-  await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
+  await app.register(websocket, {
+    options: { maxPayload: MAX_FRAME_BYTES },
+    errorHandler: (error, socket, request) => {
+      // What a client causes (an oversized or malformed frame: ws's WS_ERR_* codes, a dropped
+      // connection) is one line at warn, not an error with a stack: anyone can open a socket.
+      const code = (error as NodeJS.ErrnoException).code ?? '';
+      if (code.startsWith('WS_ERR_') || code === 'ECONNRESET' || code === 'EPIPE')
+        request.log.warn({ code, reason: error.message }, 'socket closed: client protocol error');
+      else request.log.error(error);
+      socket.terminate();
+    },
+  });
   const connections = new Set<SocketConnection>();
   /** Logged-in sockets by session, so a revoked session's sockets close at once. */
   const bySession = new Map<string, Set<SocketConnection>>();

@@ -19,7 +19,8 @@ export interface TestServer extends Server {
  */
 export async function startTestServer(
   kind: DbKind,
-  opts: { startMs?: number; env?: Record<string, string> } = {},
+  /** `logger`: pino options for the server's log (default: none). */
+  opts: { startMs?: number; env?: Record<string, string>; logger?: object } = {},
 ) {
   const scratch = kind === 'postgres' ? await createScratchDatabase() : null;
   const config = loadConfig({
@@ -31,7 +32,7 @@ export async function startTestServer(
     ...opts.env,
   });
   const clock = new ManualClock(opts.startMs ?? WEDNESDAY_NOON_UTC);
-  const server = await createServer({ config, clock, autoStartMarket: false, logger: false });
+  const server = await createServer({ config, clock, autoStartMarket: false, logger: opts.logger ?? false });
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const port = (server.app.server.address() as { port: number }).port;
   const t: TestServer = {
