@@ -268,11 +268,34 @@ describe.each(DB_KINDS)('back office on %s', (kind) => {
     expect(detail.account).toEqual(traderView);
     expect(detail.account.RiskStatus).toBe('ok');
     expect(Number(detail.account.HazardRate)).toBeGreaterThan(100);
+    // The owner's preview of new levels counts this account at a stop-out level just above its
+    // risk rate, and not at one just below (what saving such a level would close on the next tick).
+    const impact = async (level: number) =>
+      (
+        await staffCall(
+          'GET',
+          `/settings/risk-impact?stopOut=${level.toFixed(2)}&marginCall=${Math.min(999, level + 1).toFixed(2)}`,
+          { token: tokens.owner },
+        )
+      ).data;
+    const rate = Number(detail.account.HazardRate);
+    const [above, below] = [await impact(Math.min(999, rate + 0.5)), await impact(rate - 0.5)];
+    expect(above.stopOut.accounts - below.stopOut.accounts).toBeGreaterThanOrEqual(1);
+    expect(above.stopOut.positions - below.stopOut.positions).toBeGreaterThanOrEqual(1);
+    expect(above.marginCall.accounts).toBeGreaterThanOrEqual(above.stopOut.accounts);
+    expect(
+      (await staffCall('GET', '/settings/risk-impact?stopOut=50&marginCall=100', { token: tokens.dealer }))
+        .code,
+    ).toBe(5107);
     // Bought at the ask, valued at the bid: the position is losing the spread at once.
     const balance = (await getJson(s, '/v1/api/main/wallet/getBalance', { authorization: trader.token })).data
       .balance as string;
     const whole = await adjust(`-${balance}`);
     expect(whole.code).toBe(5114); // the balance alone would allow it; the loss does not
+    // Staff are told how much they may take: the balance less the position's loss.
+    const most = /at most ([\d.]+) USD/.exec(whole.msg)?.[1];
+    expect(Number(most)).toBeGreaterThan(Number(balance) - 5);
+    expect(Number(most)).toBeLessThan(Number(balance));
     const within = await adjust(`-${(Number(balance) - 5).toFixed(2)}`);
     expect(within.code, within.msg).toBe(1);
     // With nothing open, a balance's fractions of a cent can be taken to the last micro-dollar.
@@ -522,6 +545,16 @@ describe.each(DB_KINDS)('back office on %s', (kind) => {
     );
     expect(lotLimitProblems(stored)).toEqual([]);
     await update({ minLots: eur.minLots, maxLotsPerOrder: eur.maxLotsPerOrder });
+    // A spread wider than 1 % of the price (a typo: 5000 points for 50) is refused, naming the most
+    // allowed; so is a precision change that would make the stored spread that wide.
+    const wide = await update({ spreadPoints: 5000 });
+    expect(wide.code).toBe(5120);
+    const most = Number(/(\d+) points/.exec(wide.msg)?.[1]);
+    expect(most).toBeGreaterThan(900); // EURUSD near 1.1: 1 % is ~1 100 points at 5 decimals
+    expect(most).toBeLessThan(1300);
+    expect((await update({ spreadPoints: most })).code).toBe(1);
+    expect((await update({ spreadPoints: most, pricePrecision: 4 })).code).toBe(5120);
+    expect((await update({ spreadPoints: eur.spreadPoints })).code).toBe(1);
   });
 
   it('creates an instrument that quotes at once, has chart history and can be traded; changes its session live', async () => {
@@ -693,6 +726,19 @@ describe.each(DB_KINDS)('back office on %s', (kind) => {
     expect(closed.data).toMatchObject({ status: 3, closeReason: 'admin' });
     // A retry with the same key gets the first answer (not 'not found').
     expect(await close()).toEqual(closed);
+    // Another close of it (a new key) is told the order has ended, not that it does not exist.
+    const again = await staffCall('POST', `/orders/${o.data.Id}/close`, {
+      token: tokens.dealer,
+      body: { reason: 'Again' },
+      headers: { 'idempotency-key': `close-${o.data.Id}-0002` },
+    });
+    expect([again.code, again.msg]).toEqual([5121, 'This order has already been closed or cancelled']);
+    const missing = await staffCall('POST', '/orders/987654321/close', {
+      token: tokens.dealer,
+      body: { reason: 'Nothing' },
+      headers: { 'idempotency-key': 'close-missing-0001' },
+    });
+    expect(missing.code).toBe(5112);
     expect(await lastAudit()).toMatchObject({ action: 'order.admin_close', target_id: String(o.data.Id) });
     const history = await getJson(s, '/v1/api/forex/my_deal?status=3', { authorization: token });
     expect(history.data.data[0]).toMatchObject({ Id: o.data.Id, CloseReason: 'admin' });

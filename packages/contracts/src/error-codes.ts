@@ -99,6 +99,10 @@ export const ERROR_CODES = {
   STAFF_ADJUST_INSUFFICIENT: { code: 5114, msgKey: 'error.staff_adjust_insufficient', httpStatus: 200 },
   STAFF_ADJUST_DEMO: { code: 5119, msgKey: 'error.staff_adjust_demo', httpStatus: 200 },
   STAFF_LAST_OWNER: { code: 5115, msgKey: 'error.staff_last_owner', httpStatus: 200 },
+  /** Admin close of an order that has already been closed or cancelled (not a missing one). */
+  STAFF_ORDER_ENDED: { code: 5121, msgKey: 'error.staff_order_ended', httpStatus: 200 },
+  /** A spread wider than the bound (a share of the price): a typo would close traders at a made-up price. */
+  STAFF_SPREAD_TOO_WIDE: { code: 5120, msgKey: 'error.staff_spread_too_wide', httpStatus: 200 },
   UPLOAD_TOO_LARGE: { code: 1101, msgKey: 'error.upload_too_large', httpStatus: 200 },
   UPLOAD_NOT_IMAGE: { code: 1102, msgKey: 'error.upload_not_image', httpStatus: 200 },
   UPLOAD_DIMENSIONS: { code: 1103, msgKey: 'error.upload_dimensions', httpStatus: 200 },

@@ -1175,7 +1175,9 @@ export class TradingEngine {
    * Money moved for another reason than trading (the wallet, staff adjustments): through the same
    * book and journal, so the engine's figures never go stale. Resolves once durable.
    */
-  async move(m: Movement): Promise<{ ok: true; balanceAfter: Money } | { ok: false }> {
+  async move(
+    m: Movement,
+  ): Promise<{ ok: true; balanceAfter: Money } | { ok: false; free?: Money; unpriced?: true }> {
     await this.prepare(m.userId);
     this.accountFor(m.userId);
     // An amount beyond what the book holds exactly is refused like an unaffordable one.
@@ -1186,12 +1188,12 @@ export class TradingEngine {
     // A staff debit may take only what a withdrawal could (DESIGN §7): with a position losing, the
     // balance alone would let it push the account into a margin call or a stop-out.
     // To the micro-dollar: staff may take a balance's fractions of a cent, a withdrawal may not.
-    if (
-      m.withinFree &&
-      balanceDelta < 0 &&
-      (this.hasUnpricedPosition(m.userId) || -balanceDelta > this.freeMicros(m.userId))
-    )
-      return { ok: false };
+    if (m.withinFree && balanceDelta < 0) {
+      if (this.hasUnpricedPosition(m.userId)) return { ok: false, unpriced: true };
+      const free = this.freeMicros(m.userId);
+      // The limit is named to whoever asked (staff see how much they may take).
+      if (-balanceDelta > free) return { ok: false, free: moneyOf(free) };
+    }
     const r = this.book.move({ ...m, balanceDelta, lockDelta, marginDelta });
     if (!r.ok) return r;
     const fx = new Effects();
@@ -1611,6 +1613,41 @@ export class TradingEngine {
       out.push(o);
     }
     return out.sort((a, b) => b.id - a.id);
+  }
+
+  /**
+   * What new risk levels would touch now (the back office's confirmation before saving them): the
+   * accounts holding positions whose risk rate (DESIGN §3) is at or below each level, real and demo
+   * apart, and the positions of those at the stop-out level. Read at the latest marks, in floats:
+   * a preview, not a decision (the engine decides exactly on the next tick).
+   */
+  riskImpact(levels: { stopOut: number; marginCall: number }) {
+    const rates = this.rates();
+    const holders = new Map<number, { positions: number; demo: boolean }>();
+    for (const o of this.live.values()) {
+      if (o.status !== 1) continue;
+      const h = holders.get(o.userId);
+      if (h) h.positions++;
+      else holders.set(o.userId, { positions: 1, demo: this.isDemoOrder(o) });
+    }
+    const out = {
+      stopOut: { accounts: 0, demoAccounts: 0, positions: 0 },
+      marginCall: { accounts: 0, demoAccounts: 0 },
+    };
+    for (const [userId, h] of holders) {
+      const slot = this.book.slotOf(userId);
+      if (slot === undefined) continue;
+      const margin = this.book.margin[slot]!;
+      if (margin <= 0) continue;
+      const equity = this.book.balance[slot]! + margin + this.floatingOf(userId, rates);
+      const riskRate = (equity / margin) * 100;
+      if (riskRate <= levels.marginCall) out.marginCall[h.demo ? 'demoAccounts' : 'accounts']++;
+      if (riskRate <= levels.stopOut) {
+        out.stopOut[h.demo ? 'demoAccounts' : 'accounts']++;
+        out.stopOut.positions += h.positions;
+      }
+    }
+    return out;
   }
 
   /**

@@ -1,4 +1,4 @@
-import { lotLimitProblems, SESSION_KINDS } from '@meridian/domain';
+import { lotLimitProblems, maxSpreadPoints, SESSION_KINDS } from '@meridian/domain';
 import { describe, expect, it } from 'vitest';
 import { CATEGORY_SEEDS } from './category-seeds.ts';
 import { INSTRUMENT_SEEDS } from './instrument-seeds.ts';
@@ -27,6 +27,8 @@ describe('seeded instruments and categories', () => {
     expect(Number.isInteger(s.spreadPoints) && s.spreadPoints >= 1).toBe(true);
     // The spread is a small fraction of the price (< 0.5 %), and the price is quoted at its precision.
     expect(s.spreadPoints / 10 ** s.pricePrecision / s.referencePrice).toBeLessThan(0.005);
+    // …so staff can save it again (the back office refuses a spread beyond 1 % of the price).
+    expect(s.spreadPoints).toBeLessThanOrEqual(maxSpreadPoints(s.referencePrice, s.pricePrecision));
     expect(Number(s.referencePrice.toFixed(s.pricePrecision))).toBe(s.referencePrice);
     expect(SESSION_KINDS).toContain(s.session);
     expect(s.annualVolatility).toBeGreaterThan(0.02);

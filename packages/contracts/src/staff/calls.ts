@@ -511,7 +511,9 @@ export const staffUpdateInstrumentCall = defineStaffCall({
   changes: true,
   summary:
     'Change an instrument: spread and precision (next quote), trading session, lots, contract size, fee rate, ' +
-    'margin mode, leverage options, limits, display name, order, enabled. Open positions keep their terms.',
+    'margin mode, leverage options, limits, display name, order, enabled. Open positions keep their terms. ' +
+    'The spread is in points at the price precision: changing pricePrecision alone keeps spreadPoints, so the ' +
+    'spread in price moves tenfold per decimal (send both); a spread wider than 1 % of the price is refused (5120).',
   params: rowIdParam,
   body: z.object({
     showCode: z.string().trim().min(1).max(40).optional(),
@@ -643,6 +645,30 @@ export const staffUpdateSettingsCall = defineStaffCall({
       .optional(),
   }),
   data: z.array(z.object({ key: z.enum(STAFF_SETTING_KEYS), value: z.string() })),
+});
+
+const levelText = z
+  .string()
+  .trim()
+  .regex(/^\d{1,3}(\.\d{1,2})?$/);
+export const staffRiskImpactCall = defineStaffCall({
+  method: 'GET',
+  path: '/settings/risk-impact',
+  access: ['owner'],
+  changes: false,
+  summary:
+    'What new stop-out and margin-call levels would touch at the latest prices: accounts at or below each ' +
+    '(real and demo apart) and the positions of those at the stop-out level, which the engine would close ' +
+    'on the next tick. A preview for the settings form, not a decision',
+  query: z.object({ stopOut: levelText, marginCall: levelText }),
+  data: z.object({
+    stopOut: z.object({
+      accounts: z.number().int(),
+      demoAccounts: z.number().int(),
+      positions: z.number().int(),
+    }),
+    marginCall: z.object({ accounts: z.number().int(), demoAccounts: z.number().int() }),
+  }),
 });
 
 // ---- verification-code outbox -----------------------------------------------------------------------
@@ -954,6 +980,7 @@ export const ALL_STAFF_CALLS = [
   staffUpdateCategoryCall,
   staffSettingsCall,
   staffUpdateSettingsCall,
+  staffRiskImpactCall,
   staffOutboxCall,
   staffAuditCall,
   staffDepositsCall,

@@ -89,6 +89,18 @@ export function lotLimitProblems(limits: LotLimits): LotLimitField[] {
   return problems;
 }
 
+/** The widest spread staff may set, as a share of the price: wider is a typo, not a market. */
+export const MAX_SPREAD_SHARE = 0.01;
+
+/**
+ * The most spread points an instrument may be given at `price` and `pricePrecision` decimals (1 % of
+ * the price, at least one point). A bound on a staff entry, not money: a float product suffices.
+ */
+export function maxSpreadPoints(price: number, pricePrecision: number): number {
+  if (!(price > 0) || !Number.isFinite(price)) return 1;
+  return Math.max(1, Math.floor(price * MAX_SPREAD_SHARE * 10 ** pricePrecision + 1e-9));
+}
+
 /** An instrument's terms with its decimals parsed once (the engine keeps one per instrument). */
 export interface ExactTerms {
   readonly code: string;

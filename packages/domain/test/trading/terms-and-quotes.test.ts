@@ -4,6 +4,7 @@ import {
   closePriceOf,
   isQuoteFresh,
   lotLimitProblems,
+  maxSpreadPoints,
   openPriceOf,
   orderTypeOf,
   parseUserDecimal,
@@ -40,6 +41,17 @@ describe('instrument terms', () => {
     expect(lotLimitProblems({ lotStep: '0.0100000000', minLots: '0.0300000000' })).toEqual([]);
     // Not positive decimals: checkInstrumentTerms' job, not a contradiction.
     expect(lotLimitProblems({ ...sound, lotStep: '0', minLots: 'x' })).toEqual([]);
+  });
+
+  it('bounds a spread at 1 % of the price, in points at the precision, at least one point', () => {
+    expect(maxSpreadPoints(1.14032, 5)).toBe(1140); // EURUSD: 0.01140
+    expect(maxSpreadPoints(1.14032, 4)).toBe(114);
+    expect(maxSpreadPoints(2650.5, 2)).toBe(2650); // XAUUSD: 26.50
+    expect(maxSpreadPoints(95000, 2)).toBe(95000); // BTCUSD: 950.00
+    expect(maxSpreadPoints(1, 2)).toBe(1); // exactly 1 %: 0.01, despite 1 × 0.01 × 100 = 0.99999…
+    expect(maxSpreadPoints(0.5, 0)).toBe(1);
+    expect(maxSpreadPoints(0, 5)).toBe(1);
+    expect(maxSpreadPoints(Number.NaN, 5)).toBe(1);
   });
 
   it('names every problem of a broken set of terms', () => {

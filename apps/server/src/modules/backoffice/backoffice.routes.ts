@@ -19,6 +19,7 @@ import {
   staffOutboxCall,
   staffPositionsCall,
   staffReconciliationCall,
+  staffRiskImpactCall,
   staffSettingsCall,
   staffUpdateCategoryCall,
   staffUpdateInstrumentCall,
@@ -35,13 +36,14 @@ import {
   LEDGER_TYPE,
   type LotLimits,
   lotLimitProblems,
+  maxSpreadPoints,
   money,
   toCents,
 } from '@meridian/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { type LiveOrder, rowOf } from '../../engine/live-order.ts';
-import type { OrderRow } from '../../engine/order.repository.ts';
+import { findOrder, type OrderRow } from '../../engine/order.repository.ts';
 import type { TradingEngine } from '../../engine/trading-engine.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { registerStaffCall, resolveStaff } from '../../lib/register-staff-call.ts';
@@ -120,6 +122,16 @@ const LOT_LIMIT_KEYS = ['lotStep', 'minLots', 'maxLotsPerOrder', 'maxOpenLots'] 
 function refuseContradictoryLimits(limits: LotLimits) {
   const [field] = lotLimitProblems(limits);
   if (field) throw new AppError('REQUEST_INVALID_FIELD', { field });
+}
+
+/**
+ * A spread wider than 1 % of the price is refused, naming the most points allowed: one mistyped
+ * digit (5000 for 50) would otherwise close traders' stops and stop out accounts at a price no
+ * market made, on the very next quote.
+ */
+function refuseWideSpread(terms: { spreadPoints: number; pricePrecision: number }, price: number) {
+  const max = maxSpreadPoints(price, terms.pricePrecision);
+  if (terms.spreadPoints > max) throw new AppError('STAFF_SPREAD_TOO_WIDE', { max });
 }
 
 export function registerBackofficeRoutes(app: FastifyInstance, deps: BackofficeDeps) {
@@ -336,7 +348,10 @@ export function registerBackofficeRoutes(app: FastifyInstance, deps: BackofficeD
         withinFree: true,
         ...(ledgerKey ? { idempotencyKey: ledgerKey } : {}),
       });
-      if (!moved.ok) throw new AppError('STAFF_ADJUST_INSUFFICIENT');
+      if (!moved.ok) {
+        if (moved.unpriced) throw new AppError('ORDER_PRICE_UNAVAILABLE');
+        throw new AppError('STAFF_ADJUST_INSUFFICIENT', { max: cents((moved.free ?? money('0')).toFixed()) });
+      }
       audit({
         action: 'user.balance_adjusted',
         targetType: 'user',
@@ -362,7 +377,11 @@ export function registerBackofficeRoutes(app: FastifyInstance, deps: BackofficeD
     async ({ params, body, audit }) => {
       await engine.settled();
       const live = engine.liveOrder(params.id);
-      if (!live) throw new AppError('STAFF_TARGET_NOT_FOUND');
+      if (!live) {
+        // An order that has ended is told apart from one that never existed.
+        if (await findOrder(db, params.id)) throw new AppError('STAFF_ORDER_ENDED');
+        throw new AppError('STAFF_TARGET_NOT_FOUND');
+      }
       const before = (await liveRows([live]))[0]!;
       const row = await engine.adminClose(params.id);
       const after = orderRow(row, { uid: before.uid, isDemo: before.demo });
@@ -439,6 +458,11 @@ export function registerBackofficeRoutes(app: FastifyInstance, deps: BackofficeD
       // The limits are checked together when any of them changes (an older row that disagrees
       // does not block an unrelated change such as the spread).
       if (LOT_LIMIT_KEYS.some((k) => k in set)) refuseContradictoryLimits({ ...row, ...set });
+      if ('spreadPoints' in set || 'pricePrecision' in set)
+        refuseWideSpread(
+          { ...row, ...set } as { spreadPoints: number; pricePrecision: number },
+          market.quotation(row.id)?.Close ?? Number(row.referencePrice),
+        );
       return { before: row, after: (await updateInstrument(tx, params.id, set))! };
     });
     market.applyInstrument(after);
@@ -456,6 +480,7 @@ export function registerBackofficeRoutes(app: FastifyInstance, deps: BackofficeD
     const categories = await allCategories(db);
     if (!categories.some((c) => c.id === body.categoryId)) throw new AppError('STAFF_TARGET_NOT_FOUND');
     refuseContradictoryLimits(body);
+    refuseWideSpread(body, Number(body.referencePrice));
     const created = await insertInstrument(db, {
       ...body,
       leverageOptions: [...new Set(body.leverageOptions)].sort((a, b) => a - b),
@@ -516,6 +541,11 @@ export function registerBackofficeRoutes(app: FastifyInstance, deps: BackofficeD
   const settingsList = () =>
     STAFF_SETTING_KEYS.map((key) => ({ key, value: deps.settings.get(key as SettingKey) }));
   registerStaffCall(app, deps, staffSettingsCall, () => settingsList());
+
+  registerStaffCall(app, deps, staffRiskImpactCall, async ({ query }) => {
+    await engine.settled();
+    return engine.riskImpact({ stopOut: Number(query.stopOut), marginCall: Number(query.marginCall) });
+  });
 
   registerStaffCall(app, deps, staffUpdateSettingsCall, async ({ body, audit }) => {
     const changes = Object.entries(body).filter(([, v]) => v !== undefined) as Array<[SettingKey, string]>;

@@ -1,9 +1,10 @@
 import { UploadOutlined } from '@ant-design/icons';
-import type { StaffInstrument } from '@meridian/contracts';
+import { type StaffInstrument, staffPositionsCall } from '@meridian/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { Button, Drawer, Flex, Form, Typography, Upload } from 'antd';
+import { App, Button, Drawer, Flex, Form, Typography, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { callStaff } from '../../../lib/staff-client';
 import type { Category } from '../api/get-categories';
 import { type InstrumentChanges, updateInstrument } from '../api/update-instrument';
 import { isAcceptableLogo, LOGO_TYPES, uploadLogo } from '../api/upload-logo';
@@ -34,6 +35,20 @@ export function changedFields(instrument: StaffInstrument, values: Values): Inst
   }
   return out;
 }
+
+/**
+ * How many times wider the spread in price becomes (points at the precision each is read at), or
+ * null when it does not grow: a spread that grows past `SPREAD_CONFIRM_FACTOR` is confirmed first.
+ */
+export function spreadGrowth(instrument: StaffInstrument, changes: InstrumentChanges): number | null {
+  if (changes.spreadPoints === undefined && changes.pricePrecision === undefined) return null;
+  const before = instrument.spreadPoints / 10 ** instrument.pricePrecision;
+  const after =
+    (changes.spreadPoints ?? instrument.spreadPoints) /
+    10 ** (changes.pricePrecision ?? instrument.pricePrecision);
+  return after > before ? after / before : null;
+}
+export const SPREAD_CONFIRM_FACTOR = 2;
 
 /**
  * Drawer of one instrument: its logo (for roles that may upload it) and, for roles that may change
@@ -74,13 +89,46 @@ export function InstrumentDrawer({
       onClose();
     },
   });
-  const onFinish = (values: Values) => {
+  const { modal } = App.useApp();
+  const onFinish = async (values: Values) => {
     const changes = changedFields(instrument, values);
     if (Object.keys(changes).length === 0) {
       onClose();
       return;
     }
-    save.mutate(changes);
+    const growth = spreadGrowth(instrument, changes);
+    if (growth === null || growth < SPREAD_CONFIRM_FACTOR) {
+      save.mutate(changes);
+      return;
+    }
+    // A wider spread applies from the next quote: every open position is valued at it and its stop
+    // loss checked against it at once. Staff see what that touches before it is saved.
+    const count = async (status: 0 | 1) => {
+      try {
+        const page = await callStaff(staffPositionsCall, {
+          query: { status, instrumentId: instrument.id, page: 1, pageSize: 1 },
+        });
+        return String(page.total);
+      } catch {
+        return '?';
+      }
+    };
+    const [positions, pending] = await Promise.all([count(1), count(0)]);
+    const precision = changes.pricePrecision ?? instrument.pricePrecision;
+    modal.confirm({
+      title: t('instruments.spreadConfirmTitle', { code: instrument.code }),
+      content: t('instruments.spreadConfirm', {
+        from: (instrument.spreadPoints / 10 ** instrument.pricePrecision).toFixed(instrument.pricePrecision),
+        to: ((changes.spreadPoints ?? instrument.spreadPoints) / 10 ** precision).toFixed(precision),
+        factor: growth >= 10 ? Math.round(growth) : Math.round(growth * 10) / 10,
+        positions,
+        pending,
+      }),
+      okText: t('common.save'),
+      cancelText: t('common.cancel'),
+      okButtonProps: { danger: true },
+      onOk: () => save.mutateAsync(changes).catch(() => {}),
+    });
   };
   const initial: Values = {
     showCode: instrument.showCode,

@@ -1,6 +1,6 @@
-import { STAFF_SETTING_KEYS, staffUpdateSettingsCall } from '@meridian/contracts';
+import { STAFF_SETTING_KEYS, staffRiskImpactCall, staffUpdateSettingsCall } from '@meridian/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Form, Input, Radio, Skeleton } from 'antd';
+import { Alert, App, Button, Card, Flex, Form, Input, Radio, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../components/error-state';
@@ -9,6 +9,7 @@ import { canUse } from '../../../lib/access';
 import { contractRule } from '../../../lib/contract-rule';
 import { useSignedInStaff } from '../../../lib/me';
 import { notifySuccess } from '../../../lib/notify';
+import { callStaff } from '../../../lib/staff-client';
 import {
   changedSettings,
   type SettingKey,
@@ -37,6 +38,7 @@ export function SettingsScreen() {
   const staff = useSignedInStaff();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<SettingValues>();
+  const { modal } = App.useApp();
   const settings = useSettings();
   const canSave = canUse(staff.role, staffUpdateSettingsCall);
   const save = useMutation({
@@ -67,13 +69,63 @@ export function SettingsScreen() {
   }
   const current = settings.data;
 
-  const onFinish = (values: SettingValues) => {
+  /** What saving these changes does to traders at once, in sentences (none: saved without asking). */
+  const consequences = async (changes: ReturnType<typeof changedSettings>): Promise<string[]> => {
+    const out: string[] = [];
+    if (changes.stop_out_level !== undefined || changes.margin_call_level !== undefined) {
+      try {
+        const impact = await callStaff(staffRiskImpactCall, {
+          query: {
+            stopOut: changes.stop_out_level ?? current.stop_out_level,
+            marginCall: changes.margin_call_level ?? current.margin_call_level,
+          },
+        });
+        const { stopOut, marginCall } = impact;
+        if (stopOut.accounts + stopOut.demoAccounts > 0)
+          out.push(
+            t('settings.stopOutImpact', {
+              accounts: stopOut.accounts,
+              demo: stopOut.demoAccounts,
+              positions: stopOut.positions,
+            }),
+          );
+        if (marginCall.accounts + marginCall.demoAccounts > 0)
+          out.push(
+            t('settings.marginCallImpact', { accounts: marginCall.accounts, demo: marginCall.demoAccounts }),
+          );
+      } catch {
+        // A level the preview cannot read is refused by the save itself, naming the field.
+      }
+    }
+    if (changes.trade_fee_type !== undefined) out.push(t('settings.feeTypeImpact'));
+    return out;
+  };
+
+  const onFinish = async (values: SettingValues) => {
     const changes = changedSettings(current, values);
     if (Object.keys(changes).length === 0) {
       notifySuccess(t('settings.nothingChanged'));
       return;
     }
-    save.mutate(changes);
+    const warnings = await consequences(changes);
+    if (warnings.length === 0) {
+      save.mutate(changes);
+      return;
+    }
+    modal.confirm({
+      title: t('settings.confirmTitle'),
+      content: (
+        <div data-testid="settings-consequences">
+          {warnings.map((w) => (
+            <p key={w}>{w}</p>
+          ))}
+        </div>
+      ),
+      okText: t('common.save'),
+      cancelText: t('common.cancel'),
+      okButtonProps: { danger: true },
+      onOk: () => save.mutateAsync(changes).catch(() => {}),
+    });
   };
 
   const input = (key: SettingKey): ReactNode => {
