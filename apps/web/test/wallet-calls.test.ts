@@ -19,10 +19,10 @@ import { quoteWithdrawal } from '@meridian/domain';
 import { describe, expect, it } from 'vitest';
 import { walletCalls } from '../src/features/wallet/api/calls';
 import {
+  acceptAmountInput,
   amountText,
   historyLabelOf,
   methodLabel,
-  sanitizeAmount,
   signedAmountText,
 } from '../src/features/wallet/format';
 import { checkBankDeposit, checkBindMethod, checkWithdrawal } from '../src/features/wallet/validation';
@@ -68,11 +68,21 @@ describe('wallet display helpers', () => {
     expect(signedAmountText('0')).toBe('0.00');
   });
 
-  it('amount input keeps digits, one point and 2 decimals', () => {
-    expect(sanitizeAmount('12a3.456')).toBe('123.45');
-    expect(sanitizeAmount('.5')).toBe('0.5');
-    expect(sanitizeAmount('1.2.3')).toBe('1.23');
-    expect(sanitizeAmount('-7')).toBe('7');
+  it('amount input reads the decimal comma and never turns a text into another number', () => {
+    // German ('.' groups thousands): a comma is the decimal mark; it used to be dropped (1250).
+    expect(acceptAmountInput('12,50', '12,5', '.')).toBe('12.50');
+    expect(acceptAmountInput('1.000,50', '', '.')).toBe('1000.50');
+    expect(acceptAmountInput('99,90', '99,9', '.')).toBe('99.90');
+    // English (',' groups thousands).
+    expect(acceptAmountInput('1,000.50', '', ',')).toBe('1000.50');
+    expect(acceptAmountInput('12.5', '12.', ',')).toBe('12.5');
+    expect(acceptAmountInput('.5', '', ',')).toBe('.5');
+    // Not a number as written, or a third decimal: the box keeps what it held.
+    expect(acceptAmountInput('12a3', '12', ',')).toBe('12');
+    expect(acceptAmountInput('-7', '', ',')).toBe('');
+    expect(acceptAmountInput('1.2.3', '1.2', ',')).toBe('1.2');
+    expect(acceptAmountInput('12.345', '12.34', ',')).toBe('12.34');
+    expect(acceptAmountInput('1234567890123', '123456789012', ',')).toBe('123456789012');
   });
 
   it('a bound method in one line', () => {

@@ -14,6 +14,7 @@ import { HistoryScreen } from '../src/features/wallet/components/history-screen'
 import { CoinAddressListScreen } from '../src/features/wallet/components/method-list-screen';
 import { WithdrawScreen } from '../src/features/wallet/components/withdraw-screen';
 import { WithdrawWayScreen } from '../src/features/wallet/components/withdraw-way-screen';
+import { i18n } from '../src/lib/i18n';
 import { queryClient } from '../src/lib/query-client';
 import { socket } from '../src/lib/realtime';
 import { configureRequest, setHttpClient } from '../src/lib/request';
@@ -225,6 +226,31 @@ describe('wallet screens', () => {
     expect((screen.getByTestId('withdraw-amount') as HTMLInputElement).value).toBe('');
   });
 
+  it('withdraw in German: "12,50" is 12.50 USD, shown with a comma and sent as 12.50 (was 1250)', async () => {
+    if (!i18n.isInitialized) await i18n.init({ lng: 'en', resources: {} });
+    const before = i18n.language;
+    await i18n.changeLanguage('de');
+    try {
+      serve({
+        '/v1/api/main/wallet/getBalance': () => BALANCE,
+        '/api/account/draw_symbol_list': () => [USDT],
+        '/api/wallet/get_draw_method': () => [ADDRESS],
+        '/api/account/draw_list': () => EMPTY_PAGE,
+        '/api/account/draw': () => null,
+      });
+      await renderAt(<WithdrawScreen />, '/mine/withdraw?type=1');
+      await screen.findByTestId('withdraw-method-3');
+      await typeInto('withdraw-amount', '12,50');
+      expect((screen.getByTestId('withdraw-amount') as HTMLInputElement).value).toBe('12,50');
+      expect(Number(String(quoteSpy.calls.at(-1)![0]))).toBe(12.5);
+      await press(screen.getByTestId('withdraw-submit'));
+      await vi.waitFor(() => expect(sentTo('/api/account/draw')).toHaveLength(1));
+      expect(formOf(sentTo('/api/account/draw')[0]!).number).toBe('12.50');
+    } finally {
+      await i18n.changeLanguage(before);
+    }
+  });
+
   it('withdraw: a refusal toasts the server message and keeps the form', async () => {
     serve({
       '/v1/api/main/wallet/getBalance': () => BALANCE,
@@ -353,7 +379,10 @@ describe('wallet screens', () => {
     expect(screen.getByTestId('charge-address').textContent).toBe('TBrokerAddr000111');
     await press(screen.getByTestId('charge-option-12'));
     expect(screen.getByTestId('charge-address').textContent).toBe('0xBroker222');
+    // A third decimal is not taken (it used to be cut off: another amount than the one written).
     await typeInto('charge-amount', '1,000.555');
+    expect((screen.getByTestId('charge-amount') as HTMLInputElement).value).toBe('');
+    await typeInto('charge-amount', '1,000.55');
     expect((screen.getByTestId('charge-amount') as HTMLInputElement).value).toBe('1000.55');
     await press(screen.getByTestId('charge-submit'));
     expect(toast).toHaveBeenLastCalledWith('Please complete');

@@ -1,4 +1,5 @@
 import { money, receivedText, toCents } from '@meridian/domain';
+import { acceptDecimalInput, type DecimalLimits } from '../../lib/decimal-input';
 import { groupDecimal } from '../../lib/format';
 import type { AccountLogEntry, DrawMethod } from './api/types';
 
@@ -53,21 +54,19 @@ export function timeText(text: string): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }
 
+/** Amounts as the contracts take them: at most 12 digits before the point and 2 after. */
+export const AMOUNT_LIMITS: DecimalLimits = { int: 12, frac: 2 };
+
 /**
- * What a user types into an amount box: digits and one point, at most 2 decimals and 12 integer
- * digits (the contracts' amount rule); anything else is dropped as it is typed.
+ * What an amount box holds after the user typed or pasted `next` (held `previous`): the trade
+ * screen's rules (`acceptDecimalInput`): the language's decimal comma is read as one ('12,50' in
+ * German is 12.50; it used to become 1250), and text that is not a number as written is not taken
+ * ('12a3', '-7', a third decimal keep what the box held) instead of being turned into another number.
  */
-export function sanitizeAmount(text: string): string {
-  const cleaned = text.replace(/[^\d.]/g, '');
-  const dot = cleaned.indexOf('.');
-  const int = (dot < 0 ? cleaned : cleaned.slice(0, dot)).slice(0, 12);
-  if (dot < 0) return int;
-  const frac = cleaned
-    .slice(dot + 1)
-    .replace(/\./g, '')
-    .slice(0, 2);
-  return `${int || '0'}.${frac}`;
-}
+export const acceptAmountInput = (next: string, previous: string, thousands?: ',' | '.' | null) =>
+  thousands === undefined
+    ? acceptDecimalInput(next, previous, AMOUNT_LIMITS)
+    : acceptDecimalInput(next, previous, AMOUNT_LIMITS, thousands);
 
 /** An amount ready to send: the sanitized text without a dangling point ('12.' → '12'). */
 export const amountToSend = (text: string) => text.trim().replace(/\.$/, '');

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { sanitizeAmount } from '../format';
+import { boxDecimal } from '../../../lib/format';
+import { acceptAmountInput } from '../format';
 import styles from './wallet.module.css';
 
 interface TextFieldProps {
@@ -74,7 +75,10 @@ export function TextField({
   );
 }
 
-/** An amount in USD (deposit, withdrawal): digits and one point, at most two decimals. */
+/**
+ * An amount in USD (deposit, withdrawal), at most two decimals: held in the API's form ('12.50'),
+ * shown and typed with the language's decimal mark, as the trade screen's boxes are.
+ */
 export function AmountField(
   props: Pick<TextFieldProps, 'id' | 'label' | 'value' | 'onChange' | 'testId' | 'hint'>,
 ) {
@@ -82,7 +86,8 @@ export function AmountField(
   return (
     <TextField
       {...props}
-      onChange={(v) => props.onChange(sanitizeAmount(v))}
+      value={boxDecimal(props.value)}
+      onChange={(v) => props.onChange(acceptAmountInput(v, props.value))}
       inputMode="decimal"
       placeholder={t('wallet.amountPlaceholder')}
       suffix={t('wallet.usd')}
