@@ -173,6 +173,29 @@ describe('wallet screens', () => {
     expect(sentTo('/v1/api/main/accountLog/forexChange')[0]!.params).toMatchObject({ page: 1 });
   });
 
+  it("history is open to a demo account: its trading history (DECISIONS 'Demo accounts and the wallet')", async () => {
+    useSession.getState().setSession('tok-demo', user({ is_demo: 1 }));
+    serve({
+      '/v1/api/main/wallet/getBalance': () => BALANCE,
+      '/v1/api/main/accountLog/forexChange': () => ({
+        list: [
+          {
+            Id: 1,
+            Value: '-0.35',
+            Type: 6,
+            Memo: '',
+            MemoTran: 'Trading fee',
+            CreatedAtTran: '2026-11-18 12:00:00',
+          },
+        ],
+        total: 1,
+      }),
+    });
+    await renderAt(<HistoryScreen />, '/mine/history');
+    await vi.waitFor(() => expect(texts('history-label')).toEqual(['Trading fee']));
+    expect(screen.queryByTestId('real-account-required')).toBeNull();
+  });
+
   it('history: an empty ledger says No data yet', async () => {
     serve({
       '/v1/api/main/wallet/getBalance': () => BALANCE,

@@ -10,7 +10,6 @@ import type { AccountLogEntry } from '../api/types';
 import { BalanceCard } from './balance-card';
 import { HistoryRow } from './history-row';
 import { ListEnd } from './list-end';
-import { RealAccountGate } from './real-account-gate';
 import styles from './wallet.module.css';
 
 /** Spec §4, §9: the pull-to-refresh spinner closes after 500 ms. */
@@ -72,16 +71,17 @@ function AccountHistory() {
   );
 }
 
-/** `/mine/history` (spec §2): available and frozen balance, then every movement, infinite, pull to refresh. */
+/**
+ * `/mine/history` (spec §2): available and frozen balance, then every movement, infinite, pull to
+ * refresh. Open to demo accounts too: their history is their trading (fees, margin, profits).
+ */
 export function HistoryScreen() {
   const { t } = useTranslation();
   return (
     <div className="page">
       <PageHeader title={t('screens.history')} />
       <main className={styles.body}>
-        <RealAccountGate>
-          <AccountHistory />
-        </RealAccountGate>
+        <AccountHistory />
       </main>
     </div>
   );
