@@ -434,6 +434,51 @@ describe.each(DB_KINDS)('trading on %s', (kind) => {
     again.close();
   });
 
+  it('pages my_deal after the last order shown (after_id): orders placed or ended meanwhile neither repeat nor hide rows', async () => {
+    const token = await demo('trade-keyset-00001');
+    const bid = (await getJson(s, '/v1/api/forex/trade_list?searchCurrency=BTCUSD')).data[0].ForexQuotations
+      .Bid;
+    // Buy limits far below the market (never filled here), each at its own level.
+    const place = async (i: number) =>
+      (
+        await submit(token, {
+          status: 0,
+          cont: '0.01',
+          target_price: (bid * 0.5 - i).toFixed(2),
+        })
+      ).data.Id as number;
+    const placed: number[] = [];
+    for (let i = 0; i < 22; i++) placed.push(await place(i));
+    const list = (q: Record<string, number>) => call(token, '/v1/api/forex/my_deal', { status: 0, ...q });
+    const first = (await list({ page: 1 })).data;
+    expect(first.data).toHaveLength(20);
+    const shown: number[] = first.data.map((o: { Id: number }) => o.Id);
+    // Meanwhile: three new orders on top, and the newest shown one cancelled.
+    for (let i = 22; i < 25; i++) placed.push(await place(i));
+    expect((await call(token, '/v1/api/forex/cancel_trade', { id: shown[0]! })).code).toBe(1);
+    // By page number, page 2 would repeat shown rows (the new ones push them down); after the last
+    // shown: exactly the two not shown yet.
+    const byNumber = (await list({ page: 2 })).data.data.map((o: { Id: number }) => o.Id);
+    expect(byNumber.some((id: number) => shown.includes(id))).toBe(true);
+    const second = (await list({ page: 2, after_id: shown.at(-1)! })).data;
+    expect(second.data.map((o: { Id: number }) => o.Id)).toEqual(placed.slice(0, 2).reverse());
+    expect(second.total).toBe(24);
+    // History, ordered by when orders ended: keyed on the anchor's end, then id.
+    for (const id of placed.slice(0, 22)) await call(token, '/v1/api/forex/cancel_trade', { id });
+    const h1 = (await call(token, '/v1/api/forex/my_deal', { status: 3, page: 1 })).data;
+    const h2 = (
+      await call(token, '/v1/api/forex/my_deal', { status: 3, page: 2, after_id: h1.data.at(-1).Id })
+    ).data;
+    const all = [...h1.data, ...h2.data].map((o: { Id: number }) => o.Id);
+    expect(new Set(all).size).toBe(all.length);
+    expect(all.length).toBe(h1.total);
+    // Another user's order as the anchor shows nothing of theirs, nor of this list out of place.
+    const other = await demo('trade-keyset-00002');
+    expect(
+      (await call(other, '/v1/api/forex/my_deal', { status: 3, page: 2, after_id: h1.data[0].Id })).data.data,
+    ).toEqual([]);
+  });
+
   it('pushes the new balance when money moves outside trading (a staff adjustment), margin unchanged', async () => {
     const token = await demo('trade-balance-push1');
     const o = (await submit(token, {})).data;

@@ -69,7 +69,7 @@ describe('FOREX_TRADE reloads the holding list only for positions it is missing'
   });
 
   it('22 positions, 20 loaded: the 2 on the next page are not new, pushes never reload', () => {
-    const { push, reloads } = mount({ pages: [page(range(22, 3), 22)], pageParams: [1] });
+    const { push, reloads } = mount({ pages: [page(range(22, 3), 22)], pageParams: [{ page: 1 }] });
     for (let i = 0; i < 5; i++) push(range(22, 1));
     expect(reloads()).toBe(0);
   });
@@ -77,19 +77,19 @@ describe('FOREX_TRADE reloads the holding list only for positions it is missing'
   it('a position newer than the loaded ones, or sorting between them, reloads', () => {
     // Loaded: 41 … 21 without 30 (20 rows); on the next page: 5 and 4.
     const loaded = range(41, 21).filter((id) => id !== 30);
-    const first = mount({ pages: [page(loaded, 22)], pageParams: [1] });
+    const first = mount({ pages: [page(loaded, 22)], pageParams: [{ page: 1 }] });
     first.push([...loaded, 5, 4]);
     expect(first.reloads()).toBe(0);
     first.push([42, ...loaded, 5, 4]); // the last order placed, filled
     expect(first.reloads()).toBe(1);
     cleanup();
-    const second = mount({ pages: [page(loaded, 22)], pageParams: [1] });
+    const second = mount({ pages: [page(loaded, 22)], pageParams: [{ page: 1 }] });
     second.push([...loaded, 30, 5, 4]); // an older pending order filled: it belongs on page 1
     expect(second.reloads()).toBe(1);
   });
 
   it('a fully loaded list reloads for any id it has never seen', () => {
-    const { push, reloads } = mount({ pages: [page(range(10, 3), 8)], pageParams: [1] });
+    const { push, reloads } = mount({ pages: [page(range(10, 3), 8)], pageParams: [{ page: 1 }] });
     push(range(10, 3));
     expect(reloads()).toBe(0);
     push([...range(10, 3), 2]); // an older pending order that filled
@@ -97,7 +97,7 @@ describe('FOREX_TRADE reloads the holding list only for positions it is missing'
   });
 
   it('asks the summary afresh when the margin held moved (the balance moved with it)', () => {
-    const { push, summaryReloads } = mount({ pages: [page(range(10, 3), 8)], pageParams: [1] });
+    const { push, summaryReloads } = mount({ pages: [page(range(10, 3), 8)], pageParams: [{ page: 1 }] });
     push(range(10, 3));
     push(range(10, 3)); // prices moved, nothing placed or ended: the balance stands
     expect(summaryReloads()).toBe(0);

@@ -1,6 +1,11 @@
 import type { Order } from '@meridian/contracts';
 import { describe, expect, it } from 'vitest';
-import { nextPageOf, type OrderPage, type OrderPages } from '../src/features/orders/api/get-orders';
+import {
+  nextPageOf,
+  nextPageParamOf,
+  type OrderPage,
+  type OrderPages,
+} from '../src/features/orders/api/get-orders';
 import {
   closedIdsOf,
   filledFromPending,
@@ -40,7 +45,10 @@ const page = (ids: number[], total: number): OrderPage => ({
   balance: '100000.00',
 });
 
-const pages = (...p: OrderPage[]): OrderPages => ({ pages: p, pageParams: p.map((_, i) => i + 1) });
+const pages = (...p: OrderPage[]): OrderPages => ({
+  pages: p,
+  pageParams: p.map((_, i) => ({ page: i + 1 })),
+});
 
 describe('FOREX_CLOSED removes the ended orders from the list', () => {
   const list = pages(page([9, 8, 7], 5), page([6, 5], 5));
@@ -82,6 +90,14 @@ describe('order list paging (spec §4 Lists)', () => {
     expect(nextPageOf([page([1, 2], 4), page([3, 4], 4)])).toBeUndefined();
     expect(nextPageOf([page([], 0)])).toBeUndefined();
     expect(nextPageOf([page([1], 3), page([], 3)])).toBeUndefined(); // an empty page ends it too
+  });
+
+  it('anchors the next page on the last order shown (after_id), so new or ended orders do not shift it', () => {
+    expect(nextPageParamOf([page([9, 8], 4)])).toEqual({ page: 2, afterId: 8 });
+    // A push removed the last rows of the last page: the last order still shown anchors it.
+    expect(nextPageParamOf([page([9, 8], 5), page([], 5)])).toBeUndefined();
+    expect(nextPageParamOf([page([9, 8], 6), page([7], 6)])).toEqual({ page: 3, afterId: 7 });
+    expect(nextPageParamOf([page([9, 8], 2)])).toBeUndefined();
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { selectPage } from '../db/paging.ts';
 import { orders } from '../db/schema.ts';
@@ -36,6 +36,8 @@ export async function listUserOrders(
   statuses: number[],
   page: number,
   pageSize: number,
+  /** The last order of the page already shown: the rows after it in the list's order, whatever `page` says. */
+  afterId?: number,
 ) {
   const where = and(eq(orders.userId, userId), inArray(orders.status, statuses));
   // Live lists newest first; history by when each order ended (an old position closed just now
@@ -44,7 +46,38 @@ export async function listUserOrders(
   const order = ended
     ? [sql`${orders.closedAt} desc nulls last`, sql`${orders.id} desc nulls last`]
     : [desc(orders.id)];
-  return selectPage(db, orders, where, order, page, pageSize);
+  if (afterId === undefined) return selectPage(db, orders, where, order, page, pageSize);
+  // Keyset paging: orders placed or ended since the first page neither repeat rows nor skip them
+  // (by page number, three new orders pushed three rows of page 1 onto page 2, and three that ended
+  // hid three rows). An anchor that is not in this list (another user's, or it left the list since)
+  // answers from the start of the rows before it by id, or nothing for history.
+  const countAll = async () => Number((await db.select({ n: count() }).from(orders).where(where))[0]?.n ?? 0);
+  let after: SQL;
+  if (!ended) after = lt(orders.id, afterId);
+  else {
+    const anchor = (
+      await db
+        .select({ closedAt: orders.closedAt })
+        .from(orders)
+        .where(and(where, eq(orders.id, afterId)))
+        .limit(1)
+    )[0];
+    if (!anchor?.closedAt) return { rows: [], total: await countAll() };
+    after = or(
+      lt(orders.closedAt, anchor.closedAt),
+      and(eq(orders.closedAt, anchor.closedAt), lt(orders.id, afterId)),
+    )!;
+  }
+  const [rows, total] = await Promise.all([
+    db
+      .select()
+      .from(orders)
+      .where(and(where, after))
+      .orderBy(...order)
+      .limit(pageSize),
+    countAll(),
+  ]);
+  return { rows, total };
 }
 
 /**

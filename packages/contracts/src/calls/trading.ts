@@ -36,6 +36,11 @@ export const myDealCall = defineCall({
   query: z.object({
     status: queryInt(0, 3).pipe(z.union([z.literal(0), z.literal(1), z.literal(3)])),
     page: queryInt(1, 100_000).default(1),
+    /**
+     * Optional (beyond the spec): the Id of the last order already shown. The page is then the orders
+     * after it in the list's order, so orders placed or ended meanwhile neither repeat nor hide rows.
+     */
+    after_id: queryInt(1, Number.MAX_SAFE_INTEGER).optional(),
   }),
   data: z.object({
     data: z.array(order),

@@ -37,7 +37,9 @@ export function tradingRoutes(app: FastifyInstance, trading: TradingService, db:
       }),
     { msgKey: 'ok.order_confirmed', idempotentIn, throttle },
   );
-  registerCall(app, myDealCall, ({ user, query }) => trading.myDeal(user.userId, query.status, query.page));
+  registerCall(app, myDealCall, ({ user, query }) =>
+    trading.myDeal(user.userId, query.status, query.page, query.after_id),
+  );
   registerCall(app, closeOrderCall, ({ user, query }) => trading.close(user.userId, query.id), {
     msgKey: 'ok.order_closed',
     idempotentIn,

@@ -53,11 +53,11 @@ export function createTradingService(deps: TradingDeps) {
       return dto(row);
     },
 
-    async myDeal(userId: number, status: 0 | 1 | 3, page: number) {
+    async myDeal(userId: number, status: 0 | 1 | 3, page: number, afterId?: number) {
       const statuses = status === 3 ? [3, 4] : [status];
       // The lists agree with the engine's memory (the live prices, the summary) at this moment.
       await engine.committedSoFar();
-      const { rows, total } = await listUserOrders(db, userId, statuses, page, PAGE_SIZE);
+      const { rows, total } = await listUserOrders(db, userId, statuses, page, PAGE_SIZE, afterId);
       const s = await summary(userId);
       return {
         data: rows.map(dto),

@@ -13,7 +13,13 @@ export interface OrderPage {
   balance: string;
 }
 
-export type OrderPages = InfiniteData<OrderPage, number>;
+/** Which page to ask: its number (spec §4) and the last order already shown (`after_id`). */
+export interface OrderPageParam {
+  page: number;
+  afterId?: number;
+}
+
+export type OrderPages = InfiniteData<OrderPage, OrderPageParam>;
 
 /** GET /v1/api/forex/my_deal (status, page), 20 a page, newest first. */
 export const orderKeys = {
@@ -30,12 +36,28 @@ export function nextPageOf(pages: readonly OrderPage[]): number | undefined {
   return loaded >= total || pages.at(-1)?.data.length === 0 ? undefined : pages.length + 1;
 }
 
+/**
+ * The next page's parameter: anchored on the last order shown, so orders placed or ended while the
+ * list is read neither repeat rows on the next page nor hide some (page numbers shift with them).
+ */
+export function nextPageParamOf(pages: readonly OrderPage[]): OrderPageParam | undefined {
+  const page = nextPageOf(pages);
+  if (page === undefined) return undefined;
+  const afterId = pages.flatMap((p) => p.data).at(-1)?.Id;
+  return afterId === undefined ? { page } : { page, afterId };
+}
+
 export function useOrders(status: OrderStatusFilter) {
   return useInfiniteQuery({
     queryKey: orderKeys.list(status),
-    queryFn: ({ pageParam, signal }) => call(calls.myDeal, { status, page: pageParam }, { signal }),
-    initialPageParam: 1,
-    getNextPageParam: (_last, pages) => nextPageOf(pages),
+    queryFn: ({ pageParam, signal }) =>
+      call(
+        calls.myDeal,
+        { status, page: pageParam.page, ...(pageParam.afterId ? { after_id: pageParam.afterId } : {}) },
+        { signal },
+      ),
+    initialPageParam: { page: 1 } as OrderPageParam,
+    getNextPageParam: (_last, pages) => nextPageParamOf(pages),
     staleTime: 0,
   });
 }
