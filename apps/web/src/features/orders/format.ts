@@ -1,6 +1,7 @@
 import type { Order } from '@meridian/contracts';
 import { money, toCents, toMarginText } from '@meridian/domain';
 import { formatPercentText, formatPrice, groupDecimal } from '../../lib/format';
+import { londonTimeText } from '../../lib/london-time';
 
 /** Display helpers of the order screen. Money stays exact (it arrives as decimal strings). */
 
@@ -59,14 +60,7 @@ function centsOf(text: string): string | null {
 /** A percent text from the server ('' when nothing is held). */
 export const percentText = (text: string | null | undefined) => (text ? formatPercentText(text) : '--');
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** An ISO time as the device's local 'YYYY-MM-DD HH:mm:ss'; other text as is, empty as '--'. */
-export function timeText(text: string): string {
-  if (!text) return '--';
-  const d = new Date(text);
-  if (Number.isNaN(d.getTime())) return text;
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-}
+/** Times in London time, as every other time on screen (`lib/london-time`). */
+export const timeText = londonTimeText;
 
 export const isBuy = (order: Pick<Order, 'OrderType'>) => order.OrderType === 1;

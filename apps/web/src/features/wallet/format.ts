@@ -1,6 +1,7 @@
 import { money, receivedText, toCents } from '@meridian/domain';
 import { acceptDecimalInput, type DecimalLimits } from '../../lib/decimal-input';
 import { groupDecimal } from '../../lib/format';
+import { londonTimeText } from '../../lib/london-time';
 import type { AccountLogEntry, DrawMethod } from './api/types';
 
 /** Display helpers of the wallet screens. Money stays exact: it arrives as decimal strings. */
@@ -43,16 +44,8 @@ export const STAFF_ADJUSTMENT_TYPE = 10;
 export const historyLabelOf = (entry: Pick<AccountLogEntry, 'Type' | 'Memo' | 'MemoTran'>) =>
   entry.Type === STAFF_ADJUSTMENT_TYPE ? entry.Memo : entry.MemoTran;
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** An ISO time as the device's local 'YYYY-MM-DD HH:mm:ss'; other text as is, empty as '--'. */
-export function timeText(text: string): string {
-  if (!text) return '--';
-  if (!/T/.test(text)) return text; // already 'yyyy-MM-dd HH:mm:ss'
-  const d = new Date(text);
-  if (Number.isNaN(d.getTime())) return text;
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-}
+/** Times in London time, as every other time on screen (`lib/london-time`). */
+export const timeText = londonTimeText;
 
 /** Amounts as the contracts take them: at most 12 digits before the point and 2 after. */
 export const AMOUNT_LIMITS: DecimalLimits = { int: 12, frac: 2 };
