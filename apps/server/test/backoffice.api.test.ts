@@ -293,7 +293,7 @@ describe.each(DB_KINDS)('back office on %s', (kind) => {
     const whole = await adjust(`-${balance}`);
     expect(whole.code).toBe(5114); // the balance alone would allow it; the loss does not
     // Staff are told how much they may take: the balance less the position's loss.
-    const most = /at most ([\d.]+) USD/.exec(whole.msg)?.[1];
+    const most = /at most ([\d.,]+) USD/.exec(whole.msg)?.[1]?.replaceAll(',', '');
     expect(Number(most)).toBeGreaterThan(Number(balance) - 5);
     expect(Number(most)).toBeLessThan(Number(balance));
     const within = await adjust(`-${(Number(balance) - 5).toFixed(2)}`);
@@ -549,7 +549,7 @@ describe.each(DB_KINDS)('back office on %s', (kind) => {
     // allowed; so is a precision change that would make the stored spread that wide.
     const wide = await update({ spreadPoints: 5000 });
     expect(wide.code).toBe(5120);
-    const most = Number(/(\d+) points/.exec(wide.msg)?.[1]);
+    const most = Number(/([\d,]+) points/.exec(wide.msg)?.[1]?.replaceAll(',', ''));
     expect(most).toBeGreaterThan(900); // EURUSD near 1.1: 1 % is ~1 100 points at 5 decimals
     expect(most).toBeLessThan(1300);
     expect((await update({ spreadPoints: most })).code).toBe(1);

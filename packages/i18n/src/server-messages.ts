@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { interpolate } from './interpolate.ts';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './languages.ts';
+import { BCP47, DEFAULT_LANGUAGE, LANGUAGES, type Language } from './languages.ts';
 
 type Catalog = Record<string, string>;
 
@@ -38,10 +38,46 @@ function catalog(lang: Language): Catalog {
   return c;
 }
 
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const DECIMAL = /^-?\d+(?:\.(\d+))?$/;
+
+/**
+ * A number in a message as the language writes it ('4.974,23' in German, '4,974.23' in English),
+ * exact (the decimal text itself is formatted, never a double), at the places it carries, with
+ * Western digits as on every screen (DECISIONS 'Numbers on screen'). Other params stay as given.
+ */
+export function localizeParam(lang: Language, value: string | number): string | number {
+  const text = typeof value === 'number' ? (Number.isSafeInteger(value) ? String(value) : null) : value;
+  const match = text === null ? null : DECIMAL.exec(text);
+  if (!match) return value;
+  const places = match[1]?.length ?? 0;
+  const key = `${lang}|${places}`;
+  let f = numberFormats.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(BCP47[lang], {
+      numberingSystem: 'latn',
+      minimumFractionDigits: places,
+      maximumFractionDigits: places,
+    });
+    numberFormats.set(key, f);
+  }
+  return f.format(text as Intl.StringNumericLiteral);
+}
+
+/**
+ * The params that are quantities (amounts, limits, counts), written the language's way. Others are
+ * codes and names ('407093', 'TRC20', a field): digits in them are not a number to group.
+ */
+const QUANTITY_PARAMS = new Set(['free', 'min', 'max', 'minutes', 'seconds']);
+
 /** Falls back to English, then the key itself, so a missing entry is visible rather than blank. */
 export function translate(lang: Language, key: string, params?: Record<string, string | number>): string {
   const text = catalog(lang)[key] ?? catalog('en')[key] ?? catalog(DEFAULT_LANGUAGE)[key] ?? key;
-  return interpolate(text, params);
+  if (!params) return text;
+  const localized: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(params))
+    localized[name] = QUANTITY_PARAMS.has(name) ? localizeParam(lang, value) : value;
+  return interpolate(text, localized);
 }
 
 export const ALL_LANGUAGES = LANGUAGES;
