@@ -299,14 +299,17 @@ describe.each(DB_KINDS)('trading on %s', (kind) => {
     expect(await findMismatchedAccounts(s.database.db)).toEqual([]);
   });
 
-  it('shows a movement of less than half a cent in the account history as 0.00, not -0.00', async () => {
+  it('shows a movement of less than a cent in the account history exactly, never as -0.00', async () => {
     const token = await demo('trade-tiny-0001');
     // A buy limit far below the market: its margin is 0.0001 (0.1 BTC at 0.01, 1:10).
     const p = (await submit(token, { status: 0, target_price: '0.01' })).data;
     expect(p.CautionMoney).toBe('0.000100');
     const moves = (await call(token, '/v1/api/main/accountLog/forexChange', { page: 1 })).data.list;
     const held = moves.find((e: { Type: number }) => e.Type === 5);
-    expect(held.Value).toBe('0.00');
+    // Exact (the entries add up to the balance); at least 2 decimals otherwise ('100.00').
+    expect(held.Value).toBe('-0.0001');
+    const credit = moves.find((e: { Type: number }) => e.Type !== 5 && e.Type !== 6);
+    expect(credit.Value).toMatch(/^\d+\.\d{2,}$/);
     expect((await call(token, '/v1/api/forex/cancel_trade', { id: p.Id })).code).toBe(1);
   });
 

@@ -66,6 +66,9 @@ describe('wallet display helpers', () => {
     expect(signedAmountText('100.5')).toBe('+100.50');
     expect(signedAmountText('-25')).toBe('-25.00');
     expect(signedAmountText('0')).toBe('0.00');
+    // A fee to the micro-dollar keeps its decimals, so the entries add up to the balance.
+    expect(signedAmountText('-0.349653')).toBe('-0.349653');
+    expect(signedAmountText('1234.500000')).toBe('+1,234.50'); // trailing zeros are not decimals it has
   });
 
   it('amount input reads the decimal comma and never turns a text into another number', () => {

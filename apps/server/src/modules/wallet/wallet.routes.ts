@@ -17,6 +17,7 @@ import {
   wireSubmitCall,
 } from '@meridian/contracts';
 import {
+  decimalAtLeast,
   LEDGER_TYPE,
   money,
   parseWithdrawalAmount,
@@ -52,6 +53,9 @@ export function londonText(d: Date): string {
   const t = new Date(d.getTime() + zoneOffsetMs(d.getTime()));
   return `${t.getUTCFullYear()}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())} ${pad(t.getUTCHours())}:${pad(t.getUTCMinutes())}:${pad(t.getUTCSeconds())}`;
 }
+/** A ledger movement as history shows it: every decimal it has, at least 2; zero as '0.00', never '-0.00'. */
+export const ledgerValueText = (v: ReturnType<typeof money>) =>
+  v.isZero() ? '0.00' : decimalAtLeast(v.toFixed(), 2);
 export const fileUrl = (name: string) => `/api/common/file/${name}`;
 const MIME: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
 
@@ -81,8 +85,9 @@ export function walletRoutes(app: FastifyInstance, deps: WalletDeps) {
       list: rows.map((e) => ({
         Id: e.id,
         // A payout leaves from the frozen amount: show it leaving (the request already moved it there).
-        // toCents: a movement of less than half a cent shows as 0.00, never "-0.00".
-        Value: toCents(
+        // Exact, at least 2 decimals: a trading fee of 0.349653 rounded to 0.35 made the entries
+        // add up to a cent more or less than the balance (DECISIONS 'Money on the wire').
+        Value: ledgerValueText(
           money(e.balanceDelta).plus(
             e.type === LEDGER_TYPE.WITHDRAWAL_PAID ? money(e.lockDelta) : money('0'),
           ),

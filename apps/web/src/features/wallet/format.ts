@@ -1,4 +1,4 @@
-import { money, receivedText, toCents } from '@meridian/domain';
+import { decimalAtLeast, money, receivedText, toCents } from '@meridian/domain';
 import { acceptDecimalInput, type DecimalLimits } from '../../lib/decimal-input';
 import { groupDecimal } from '../../lib/format';
 import { londonTimeText } from '../../lib/london-time';
@@ -31,10 +31,14 @@ export function signOf(text: string): 'up' | 'down' | 'flat' {
   return 'flat';
 }
 
-/** A ledger amount with its sign: '+12.50' / '-3.10' / '0.00'. */
+/**
+ * A ledger amount with its sign, at least 2 decimals and every decimal it has: '+12.50', '-3.10',
+ * '-0.349653' (a trading fee is kept to the micro-dollar: shown as -0.35 it made the entries add up
+ * to a cent more or less than the balance above them).
+ */
 export function signedAmountText(text: string): string {
-  const cents = amountText(text);
-  return signOf(text) === 'up' ? `+${cents}` : cents;
+  const exact = groupedOr(text, (t) => decimalAtLeast(t, 2));
+  return signOf(text) === 'up' ? `+${exact}` : exact;
 }
 
 /** The ledger type whose description is the staff's own memo (spec §3). */
