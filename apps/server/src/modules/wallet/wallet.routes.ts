@@ -23,7 +23,6 @@ import {
   parseWithdrawalAmount,
   quoteWithdrawal,
   receivedText,
-  toCents,
   zoneOffsetMs,
 } from '@meridian/domain';
 import type { Language } from '@meridian/i18n';
