@@ -243,6 +243,23 @@ describe('trading: the trade screen, orders and the demo reset (phone)', () => {
     await screenshot(page, 'trade-market-closed');
   });
 
+  it('says when the chart could not be loaded and loads it again on Retry', async () => {
+    const failing = await context.newPage();
+    try {
+      await failing.route('**/v1/api/forex/kline*', (route) => route.abort('connectionfailed'));
+      await failing.goto(`/#/trade?id=${BTCUSD}`);
+      await failing.getByTestId('chart-failed').waitFor({ timeout: 20_000 });
+      expect(await failing.getByTestId('chart-failed').innerText()).toContain(en('trade.chartFailed'));
+      await screenshot(failing, 'trade-chart-failed');
+      await failing.unroute('**/v1/api/forex/kline*');
+      await failing.getByTestId('chart-retry').click();
+      await failing.getByTestId('candle-chart').waitFor({ timeout: 20_000 });
+      expect(await failing.getByTestId('chart-failed').count()).toBe(0);
+    } finally {
+      await failing.close();
+    }
+  });
+
   it('marks prices as not live while offline, and still says why an order failed even without the toast code', async () => {
     const offline = await context.newPage();
     // The toast module never arrives (as if the network went before the app was idle).

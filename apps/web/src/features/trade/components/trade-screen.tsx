@@ -137,7 +137,18 @@ export function TradeScreen() {
 
           <div className={styles.chartBox}>
             {kline.isError ? (
-              <p className={styles.chartNote}>{t('trade.chartFailed')}</p>
+              <div className={styles.chartNote} data-testid="chart-failed">
+                <p>{t('trade.chartFailed')}</p>
+                <button
+                  type="button"
+                  className={styles.retry}
+                  onClick={() => void kline.refetch()}
+                  disabled={kline.isFetching}
+                  data-testid="chart-retry"
+                >
+                  {t('common.retry')}
+                </button>
+              </div>
             ) : kline.data ? (
               <Suspense fallback={<div className={styles.chart} />}>
                 <CandleChart
