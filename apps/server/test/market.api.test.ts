@@ -35,6 +35,7 @@ describe.each(DB_KINDS)('market calls on %s', (kind) => {
         'PricePrecision',
         'Pip',
         'ForexMinCont',
+        'ForexMaxCont',
         'ForexContNum',
         'ForexFeeRate',
         'MarginMode',

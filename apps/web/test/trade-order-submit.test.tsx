@@ -23,6 +23,7 @@ const EURUSD: Instrument = {
   PricePrecision: 5,
   Pip: '0.01',
   ForexMinCont: '0.01',
+  ForexMaxCont: '50',
   ForexContNum: '100000',
   ForexFeeRate: '0.003',
   MarginMode: 2,

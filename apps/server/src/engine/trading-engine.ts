@@ -270,7 +270,7 @@ function checkExact(
     availableBalance: { n: BigInt(ctx.availableMicros), s: LEDGER_SCALE },
     openLots: lots?.value() ?? ZERO_LOTS,
   });
-  if (!checked.ok) throw new AppError(checked.error.code);
+  if (!checked.ok) throw new AppError(checked.error.code, checked.error.params);
   const a = checked.value;
   return {
     pendingKind: a.pendingKind,

@@ -28,6 +28,7 @@ export const instrument = z.object({
   PricePrecision: z.number().int().min(0),
   Pip: z.string().describe('Lot step'),
   ForexMinCont: z.string().describe('Minimum lots'),
+  ForexMaxCont: z.string().describe('Most lots in one order (beyond the spec: the form names the limit)'),
   ForexContNum: z.string().describe('Units per lot'),
   ForexFeeRate: z.string(),
   MarginMode: z.number().int().describe('1 fixed, otherwise leverage-based'),

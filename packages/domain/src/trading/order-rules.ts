@@ -45,6 +45,8 @@ export interface OrderRejection {
   readonly code: OrderRejectionCode;
   /** English detail for logs and tests; clients get the translated message of the code. */
   readonly detail: string;
+  /** What the message names (the limit crossed), as decimal texts. */
+  readonly params?: Readonly<Record<string, string>>;
 }
 
 /** The `submit` call's order fields (spec §3/§7), as text from the wire. */
@@ -86,7 +88,8 @@ export interface AcceptedOrder {
 
 export type OrderCheck<T> = TradingResult<T, OrderRejection>;
 
-const reject = (code: OrderRejectionCode, detail: string) => tradingErr<OrderRejection>({ code, detail });
+const reject = (code: OrderRejectionCode, detail: string, params?: Record<string, string>) =>
+  tradingErr<OrderRejection>(params ? { code, detail, params } : { code, detail });
 
 /** The context of `checkNewOrder`: `OrderContext` with every decimal parsed (the engine's form). */
 export interface ExactOrderContext {
@@ -212,12 +215,15 @@ export function checkNewOrder(
     return reject(
       'ORDER_QUANTITY_ABOVE_MAX',
       `quantity ${text(quantity)} > maximum ${text(terms.maxLotsPerOrder)}`,
+      { max: text(terms.maxLotsPerOrder) },
     );
   if (
     terms.maxOpenLots !== undefined &&
     compareScaled(addScaled(ctx.openLots, quantity), terms.maxOpenLots) > 0
   )
-    return reject('ORDER_OPEN_LOTS_ABOVE_MAX', `open lots would exceed ${text(terms.maxOpenLots)}`);
+    return reject('ORDER_OPEN_LOTS_ABOVE_MAX', `open lots would exceed ${text(terms.maxOpenLots)}`, {
+      max: text(terms.maxOpenLots),
+    });
 
   let target: Scaled | null = null;
   if (request.kind === 'pending') {

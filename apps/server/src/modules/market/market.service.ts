@@ -23,6 +23,7 @@ function toInstrumentDto(m: MarketRuntime, r: InstrumentRecord): Instrument {
     PricePrecision: r.pricePrecision,
     Pip: plain(r.lotStep),
     ForexMinCont: plain(r.minLots),
+    ForexMaxCont: plain(r.maxLotsPerOrder),
     ForexContNum: plain(r.contractSize),
     ForexFeeRate: plain(r.feeRate),
     MarginMode: r.marginMode,

@@ -206,6 +206,7 @@ export function OrderForm({ instrument, instruments, prices, marketOpen }: Order
           {t('trade.quantityHint', {
             min: groupDecimal(instrument.ForexMinCont),
             step: groupDecimal(instrument.Pip),
+            max: groupDecimal(instrument.ForexMaxCont),
           })}
         </p>
       </div>
