@@ -187,9 +187,45 @@ describe('back office: owner with TOTP, staff, instrument spread, balance and tr
     await expect.poll(() => drawer.getByTestId('spread-price').innerText()).toContain('0.00120');
     await screenshot(staff, 'admin-instrument-spread-price');
     await drawer.getByRole('button', { name: admin('common.save') }).click();
+    // Ten times wider: staff are asked first, told what it reaches (the trader's open positions and
+    // pending orders are valued and filled at the wider price from the next quote).
+    const confirm = staff.locator('.ant-modal-confirm');
+    await confirm.waitFor();
+    expect(await confirm.innerText()).toContain(
+      admin('instruments.spreadConfirmTitle').replace('{{code}}', 'EURUSD'),
+    );
+    expect(await confirm.innerText()).toMatch(/0\.00012 to 0\.00120 in price \(10× wider\)/);
+    await screenshot(staff, 'admin-instrument-spread-confirm');
+    await confirm.getByRole('button', { name: admin('common.save') }).click();
     await expect.poll(() => row.innerText()).toContain('120');
     await expect.poll(spreadPoints, { timeout: 20_000 }).toBe(120);
     await screenshot(trader, 'trader-eurusd-wide-spread');
+  });
+
+  it('asks before a fee-type change (every instrument’s rate is read anew) and changes nothing when cancelled', async () => {
+    await staff.getByRole('menuitem', { name: admin('nav.settings') }).click();
+    const perLot = staff.getByRole('radio', { name: admin('settings.choices.trade_fee_type.1') });
+    const share = staff.getByRole('radio', { name: admin('settings.choices.trade_fee_type.2') });
+    await share.waitFor();
+    const wasShare = await share.isChecked();
+    await (wasShare ? perLot : share).check();
+    await staff
+      .locator('form')
+      .getByRole('button', { name: admin('common.save') })
+      .click();
+    const confirm = staff.locator('.ant-modal-confirm');
+    await confirm.waitFor();
+    expect(await confirm.getByTestId('settings-consequences').innerText()).toBe(
+      admin('settings.feeTypeImpact'),
+    );
+    await screenshot(staff, 'admin-settings-fee-type-confirm');
+    await confirm.getByRole('button', { name: admin('common.cancel') }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await staff
+      .locator('form')
+      .getByRole('button', { name: admin('common.reset') })
+      .click();
+    expect(await share.isChecked()).toBe(wasShare);
   });
 
   it('adjusts the trader’s balance and the trader’s app shows it', async () => {

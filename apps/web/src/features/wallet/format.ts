@@ -1,5 +1,5 @@
 import { decimalAtLeast, money, receivedText, toCents } from '@meridian/domain';
-import { acceptDecimalInput, type DecimalLimits } from '../../lib/decimal-input';
+import { acceptAmountText, type DecimalLimits } from '../../lib/decimal-input';
 import { groupDecimal } from '../../lib/format';
 import { londonTimeText } from '../../lib/london-time';
 import type { AccountLogEntry, DrawMethod } from './api/types';
@@ -55,15 +55,15 @@ export const timeText = londonTimeText;
 export const AMOUNT_LIMITS: DecimalLimits = { int: 12, frac: 2 };
 
 /**
- * What an amount box holds after the user typed or pasted `next` (held `previous`): the trade
- * screen's rules (`acceptDecimalInput`): the language's decimal comma is read as one ('12,50' in
- * German is 12.50; it used to become 1250), and text that is not a number as written is not taken
- * ('12a3', '-7', a third decimal keep what the box held) instead of being turned into another number.
+ * What an amount box holds after the user typed or pasted `next` (held `previous`), by the
+ * language's number convention (`acceptAmountText`): '12,50' in German is 12.50 (it used to become
+ * 1250: every comma was dropped, English style, in every language), '1,000.50' in English 1000.50;
+ * a text that is not a number as written ('12a3', '-7', a third decimal) keeps what the box held.
  */
 export const acceptAmountInput = (next: string, previous: string, thousands?: ',' | '.' | null) =>
   thousands === undefined
-    ? acceptDecimalInput(next, previous, AMOUNT_LIMITS)
-    : acceptDecimalInput(next, previous, AMOUNT_LIMITS, thousands);
+    ? acceptAmountText(next, previous, AMOUNT_LIMITS)
+    : acceptAmountText(next, previous, AMOUNT_LIMITS, thousands);
 
 /** An amount ready to send: the sanitized text without a dangling point ('12.' → '12'). */
 export const amountToSend = (text: string) => text.trim().replace(/\.$/, '');
