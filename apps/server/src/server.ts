@@ -28,6 +28,10 @@ import { LiveSettings } from './modules/settings/live-settings.ts';
 import { ensureFirstOwner } from './modules/staff/staff.routes.ts';
 import { createTradingService } from './modules/trading/trading.service.ts';
 import { settleUnfinishedWallet } from './modules/wallet/wallet-review.routes.ts';
+import {
+  settleAllAgainstFrozen,
+  settleWithdrawalsAgainstFrozen,
+} from './modules/wallet/wallet-settlement.ts';
 import { TopicHub } from './ws/topic-hub.ts';
 import { UserChannels } from './ws/user-channels.ts';
 
@@ -105,6 +109,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
     // This server's fencing token: a batch of an engine that lost the lock unknowingly commits nothing.
     const epoch = await bumpEngineEpoch(database.db);
     const userChannels = new UserChannels();
+    const walletDb = database.db;
     // The engine reports to the monitor, which needs the trading service: wired through late binding.
     let monitor: AccountMonitor | undefined;
     const settings = new LiveSettings(database.db);
@@ -136,11 +141,20 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
             data: ids,
           }),
         accountTouched: (userId) => monitor?.touch(userId),
+        // Frozen withdrawal money covered a loss: the requests are settled against what stays frozen.
+        frozenAppliedToLoss: (userId) =>
+          void settleWithdrawalsAgainstFrozen(walletDb, engine, userId, new Date(clock.now())).catch(
+            (err: unknown) =>
+              bootLog.error({ err, userId }, 'settling withdrawals after a covered loss failed'),
+          ),
       },
       log: bootLog,
     });
     const restored = await engine.rebuild();
-    const walletSettled = await settleUnfinishedWallet(database.db);
+    const walletSettled =
+      (await settleUnfinishedWallet(database.db)) +
+      // Requests a crash left claiming money a covered loss already took.
+      (await settleAllAgainstFrozen(database.db, engine, new Date(clock.now())));
     if (walletSettled > 0)
       bootLog.warn({ walletSettled }, 'wallet requests left mid-way by a stop were settled from the ledger');
     bootLog.info({ liveOrders: restored }, 'trading engine ready');

@@ -1,10 +1,11 @@
 import { STAFF_API_PREFIX } from '@meridian/contracts';
-import { quoteWithdrawal, receivedText } from '@meridian/domain';
+import { LEDGER_TYPE, money, quoteWithdrawal, receivedText } from '@meridian/domain';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findMismatchedAccounts } from '../src/modules/ledger/ledger.repository.ts';
 import { currentTotp } from '../src/modules/staff/totp.ts';
+import { settleAllAgainstFrozen } from '../src/modules/wallet/wallet-settlement.ts';
 import { getJson, postForm, registerEmail, sqlCount } from './support/accounts.ts';
 import { DB_KINDS } from './support/databases.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
@@ -435,6 +436,148 @@ describe.each(DB_KINDS)('wallet on %s', (kind) => {
       draw_method_id: method.id,
     });
     if (floating < 0 && order.code === 1) expect(all.code).toBe(6012);
+    expect(await findMismatchedAccounts(s.database.db)).toEqual([]);
+  });
+
+  it('covers a stop-out deficit with money frozen for a withdrawal first, and settles the request (negative balance protection)', async () => {
+    const token = await fundedUser('nbp-frozen@wallet.test', '2000');
+    const { currency, method } = await bindTrc20(token);
+    const btc = (await getJson(s, '/v1/api/forex/trade_list?searchCurrency=BTCUSD')).data[0];
+    const ask = btc.ForexQuotations.Ask as number;
+    // About 1 000 of margin at 1:20, then 800 of the rest frozen for a withdrawal.
+    const lots = (Math.floor(((1000 * 20) / ask) * 100) / 100).toFixed(2);
+    const order = await get(token, '/v1/api/forex/submit', {
+      type: 1,
+      cont: lots,
+      forex_id: btc.Id,
+      status: 1,
+      multiple: 20,
+    });
+    expect(order.code, order.msg).toBe(1);
+    const draw = await post(token, '/api/account/draw', {
+      draw_currency_id: currency.id,
+      number: '800',
+      draw_method_id: method.id,
+    });
+    expect(draw.code, draw.msg).toBe(1);
+    const before = await balance(token);
+    expect(before.lock_balance).toBe('800.00');
+    // The price gaps down far enough that the stop-out leaves a deficit of a few hundred: less than
+    // what is frozen.
+    const equity = Number(before.balance) + Number(order.data.CautionMoney);
+    const gap = (equity + 300) / Number(lots);
+    (s.market.feed as unknown as { setStartPrice(id: number, mid: number, t: number): void }).setStartPrice(
+      btc.Id,
+      ask - gap,
+      s.clock.ms,
+    );
+    const status = async () =>
+      (
+        (await s.database.db.execute(
+          sql`select status, remark from withdrawals where user_id = (select user_id from orders where id = ${order.data.Id})`,
+        )) as unknown as { rows: Array<{ status: number; remark: string }> }
+      ).rows[0]!;
+    for (let i = 0; i < 40 && (await status()).status !== 2; i++) {
+      s.tick(1_000);
+      await new Promise((r) => setTimeout(r, 100));
+      await s.engine.idle();
+    }
+    const entries = (
+      (await s.database.db.execute(
+        sql`select type, balance_delta, lock_delta, idempotency_key from ledger_entries
+            where memo = ${`order ${order.data.Id}`} or idempotency_key like 'withdraw-%'
+              and user_id = (select user_id from orders where id = ${order.data.Id}) order by id`,
+      )) as unknown as {
+        rows: Array<{
+          type: number;
+          balance_delta: string;
+          lock_delta: string;
+          idempotency_key: string | null;
+        }>;
+      }
+    ).rows;
+    const applied = entries.find((e) => e.type === 14);
+    expect(applied, JSON.stringify(entries)).toBeDefined();
+    const used = Number(applied!.balance_delta);
+    expect(Number(applied!.lock_delta)).toBe(-used);
+    expect(used).toBeGreaterThan(0);
+    expect(used).toBeLessThan(800);
+    // The broker covered nothing: the frozen money was enough.
+    expect(entries.some((e) => e.type === 8)).toBe(false);
+    // The request is rejected with a note, and what stays frozen comes back to the balance.
+    expect(await status()).toEqual({
+      status: 2,
+      remark: 'Used to cover a trading loss (negative balance protection)',
+    });
+    const refund = entries.find((e) => e.type === 4);
+    expect(Number(refund!.balance_delta)).toBeCloseTo(800 - used, 6);
+    const after = await balance(token);
+    expect(after.lock_balance).toBe('0.00');
+    expect(Number(after.balance)).toBeCloseTo(800 - used, 1);
+    // Staff can no longer pay it.
+    const queue = await staff('GET', '/withdrawals?status=0');
+    expect(queue.data.rows.some((r: any) => r.userId === order.data.UserId)).toBe(false);
+    expect(await findMismatchedAccounts(s.database.db)).toEqual([]);
+  });
+
+  it('settles at start the requests a crash left claiming frozen money a covered loss took, newest first', async () => {
+    const token = await fundedUser('nbp-crash@wallet.test', '1000');
+    const { currency, method } = await bindTrc20(token);
+    const ids: number[] = [];
+    for (const number of ['300', '200']) {
+      const r = await post(token, '/api/account/draw', {
+        draw_currency_id: currency.id,
+        number,
+        draw_method_id: method.id,
+      });
+      expect(r.code, r.msg).toBe(1);
+    }
+    const rows = (
+      (await s.database.db.execute(
+        sql`select w.id, w.user_id from withdrawals w join users u on u.id = w.user_id
+            where u.email = 'nbp-crash@wallet.test' order by w.id`,
+      )) as unknown as { rows: Array<{ id: number | string; user_id: number | string }> }
+    ).rows;
+    for (const r of rows) ids.push(Number(r.id));
+    const userId = Number(rows[0]!.user_id);
+    // The engine applied 250 of the frozen 500 to a loss, and the server stopped before the wallet
+    // settled the requests: they claim 500 where 250 is frozen.
+    const moved = await s.engine.move({
+      userId,
+      type: LEDGER_TYPE.WITHDRAWAL_APPLIED_TO_LOSS,
+      balanceDelta: money('250'),
+      lockDelta: money('-250'),
+      memo: 'test',
+    });
+    expect(moved.ok).toBe(true);
+    expect(await settleAllAgainstFrozen(s.database.db, s.engine, new Date())).toBe(2);
+    // Newest first: the 200 taken whole, then 50 of the 300, whose other 250 comes back.
+    const settled = (
+      (await s.database.db.execute(
+        sql`select id, status from withdrawals where id in (${ids[0]!}, ${ids[1]!}) order by id`,
+      )) as unknown as { rows: Array<{ id: number | string; status: number }> }
+    ).rows.map((r) => [Number(r.id), r.status]);
+    expect(settled).toEqual([
+      [ids[0], 2],
+      [ids[1], 2],
+    ]);
+    // 500 left after the requests, 250 the entry moved (here to a balance that had no deficit), 250
+    // refunded; nothing frozen any more.
+    expect(await balance(token)).toEqual({ balance: '1000.00', lock_balance: '0.00' });
+    expect(
+      await sqlCount(
+        s,
+        sql`select count(*) as n from ledger_entries where idempotency_key = ${`withdraw-refund:${ids[0]}`} and balance_delta = 250`,
+      ),
+    ).toBe(1);
+    expect(
+      await sqlCount(
+        s,
+        sql`select count(*) as n from ledger_entries where idempotency_key = ${`withdraw-refund:${ids[1]}`}`,
+      ),
+    ).toBe(0);
+    // Idempotent: nothing left to settle.
+    expect(await settleAllAgainstFrozen(s.database.db, s.engine, new Date())).toBe(0);
     expect(await findMismatchedAccounts(s.database.db)).toEqual([]);
   });
 

@@ -19,6 +19,12 @@ export const LEDGER_TYPE = {
   ORDER_CANCEL_REFUND: 12,
   /** A pending order filled at another price than its target (a gap): the margin's difference. */
   FILL_MARGIN_ADJUSTMENT: 13,
+  /**
+   * A stop-out left the balance below zero while money was frozen for a withdrawal under review:
+   * that money (still the client's, in the account) covers the loss before the broker does
+   * (negative balance protection limits a loss to the funds in the account, frozen ones included).
+   */
+  WITHDRAWAL_APPLIED_TO_LOSS: 14,
 } as const;
 
 export type LedgerType = (typeof LEDGER_TYPE)[keyof typeof LEDGER_TYPE];

@@ -106,6 +106,11 @@ export interface EngineEvents {
   ordersEnded(userId: number, ids: number[]): void;
   /** Something about the user's positions or money changed: recompute and push FOREX_TRADE. */
   accountTouched(userId: number): void;
+  /**
+   * Money frozen for the user's withdrawals under review covered a trading loss (durable now): the
+   * wallet settles those requests against what is still frozen.
+   */
+  frozenAppliedToLoss?(userId: number): void;
 }
 
 export interface EngineDeps {
@@ -241,6 +246,8 @@ const STOP_OUT_SCREEN = 1.25;
 class Effects {
   readonly ended = new Map<number, number[]>();
   readonly touched = new Set<number>();
+  /** Accounts whose frozen withdrawal money covered a loss. */
+  readonly frozenApplied = new Set<number>();
   end(userId: number, orderId: number) {
     getOrCreate(this.ended, userId, () => []).push(orderId);
     this.touched.add(userId);
@@ -538,6 +545,7 @@ export class TradingEngine {
   private publish(fx: Effects) {
     for (const [userId, ids] of fx.ended) this.deps.events.ordersEnded(userId, ids);
     for (const userId of fx.touched) this.deps.events.accountTouched(userId);
+    for (const userId of fx.frozenApplied) this.deps.events.frozenAppliedToLoss?.(userId);
   }
 
   // ---- memory --------------------------------------------------------------------------------
@@ -1078,7 +1086,25 @@ export class TradingEngine {
     const live = this.liveOrdersOf(userId);
     if (live.some((x) => x.status === 1)) return;
     for (const p of live) this.cancelPending(p, 'negative_balance', fx);
-    const balance = this.book.balance[this.accountFor(userId)]!;
+    const slot = this.accountFor(userId);
+    // A loss is limited to the funds in the account, and money frozen for a withdrawal under review
+    // is still there: it covers the deficit first, the broker only what is left (the wallet then
+    // settles the requests against what stays frozen). Paying it out after covering the same
+    // deficit would have had the broker pay twice.
+    const frozen = this.book.lock[slot]!;
+    if (this.book.balance[slot]! < 0 && frozen > 0) {
+      const used = Math.min(frozen, -this.book.balance[slot]!);
+      this.mustMove({
+        userId,
+        type: LEDGER_TYPE.WITHDRAWAL_APPLIED_TO_LOSS,
+        balanceDelta: used,
+        lockDelta: -used,
+        memo: `order ${closedOrderId}`,
+        idempotencyKey: `nbp-frozen:${closedOrderId}`,
+      });
+      fx.frozenApplied.add(userId);
+    }
+    const balance = this.book.balance[slot]!;
     if (balance < 0)
       this.mustMove({
         userId,

@@ -21,7 +21,13 @@ import { usersByIds } from '../backoffice/backoffice.repository.ts';
 import { STORED_IMAGE_NAME } from '../uploads/image-upload.ts';
 import * as repo from './wallet.repository.ts';
 import { sendPrivateFile } from './wallet.routes.ts';
-import { settleDeposit, settleIfFailed, settleWithdrawal } from './wallet-settlement.ts';
+import {
+  settleDeposit,
+  settleIfFailed,
+  settleWithdrawal,
+  settleWithdrawalsAgainstFrozen,
+  USED_FOR_LOSS_REMARK,
+} from './wallet-settlement.ts';
 
 export interface WalletReviewDeps {
   db: Db;
@@ -168,33 +174,46 @@ export function walletReviewRoutes(app: FastifyInstance, deps: WalletReviewDeps)
     });
     if (!claimed) throw new AppError('STAFF_ALREADY_REVIEWED');
     const amount = money(claimed.amount);
-    const after = await settleIfFailed(
-      req.log,
-      () => settleWithdrawal(db, claimed),
-      async () => {
-        const moved = await engine.move(
-          pay
-            ? {
-                userId: claimed.userId,
-                type: LEDGER_TYPE.WITHDRAWAL_PAID,
-                balanceDelta: money('0'),
-                lockDelta: amount.negated(),
-                memo: `withdrawal ${claimed.id}`,
-                idempotencyKey: `withdraw-paid:${claimed.id}`,
-              }
-            : {
-                userId: claimed.userId,
-                type: LEDGER_TYPE.WITHDRAWAL_REFUND,
-                balanceDelta: amount,
-                lockDelta: amount.negated(),
-                memo: `withdrawal ${claimed.id}`,
-                idempotencyKey: `withdraw-refund:${claimed.id}`,
-              },
-        );
-        if (!moved.ok) throw new Error(`withdrawal ${claimed.id}: frozen amount missing`);
-        return (await repo.transitionWithdrawal(db, params.id, pay ? 8 : 9, { status: pay ? 1 : 2 }))!;
-      },
-    );
+    const run = () =>
+      settleIfFailed(
+        req.log,
+        () => settleWithdrawal(db, claimed),
+        async () => {
+          const moved = await engine.move(
+            pay
+              ? {
+                  userId: claimed.userId,
+                  type: LEDGER_TYPE.WITHDRAWAL_PAID,
+                  balanceDelta: money('0'),
+                  lockDelta: amount.negated(),
+                  memo: `withdrawal ${claimed.id}`,
+                  idempotencyKey: `withdraw-paid:${claimed.id}`,
+                }
+              : {
+                  userId: claimed.userId,
+                  type: LEDGER_TYPE.WITHDRAWAL_REFUND,
+                  balanceDelta: amount,
+                  lockDelta: amount.negated(),
+                  memo: `withdrawal ${claimed.id}`,
+                  idempotencyKey: `withdraw-refund:${claimed.id}`,
+                },
+          );
+          if (!moved.ok) throw new Error(`withdrawal ${claimed.id}: frozen amount missing`);
+          return (await repo.transitionWithdrawal(db, params.id, pay ? 8 : 9, { status: pay ? 1 : 2 }))!;
+        },
+      );
+    let after: Awaited<ReturnType<typeof run>>;
+    try {
+      after = await run();
+    } catch (err) {
+      // Its money may have covered a trading loss meanwhile (negative balance protection): the
+      // requests are then settled against what stays frozen, and staff told it is done.
+      await settleWithdrawalsAgainstFrozen(db, engine, claimed.userId, new Date(deps.now())).catch(() => 0);
+      const now = await repo.findWithdrawal(db, params.id);
+      if (now?.status === 2 && now.remark === USED_FOR_LOSS_REMARK)
+        throw new AppError('STAFF_ALREADY_REVIEWED');
+      throw err;
+    }
     const uid = (await uids([before.userId])).get(before.userId) ?? '';
     audit({
       action: `withdrawal.${body.action}`,

@@ -1,6 +1,14 @@
+import { LEDGER_TYPE, type Money, money } from '@meridian/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
-import { ledgerKeyExists, transitionDeposit, transitionWithdrawal } from './wallet.repository.ts';
+import type { Movement } from '../../engine/account-book.ts';
+import {
+  ledgerKeyExists,
+  openWithdrawalsOf,
+  transitionDeposit,
+  transitionWithdrawal,
+  usersWithUncoveredWithdrawals,
+} from './wallet.repository.ts';
 
 /**
  * A wallet row is claimed (or written) before money moves through the engine, whose journal is
@@ -52,4 +60,68 @@ export async function settleIfFailed<T>(
     await settle().catch((e: unknown) => log.error({ err: e }, 'settling a wallet row failed'));
     throw err;
   }
+}
+
+/** What the settlement needs of the engine: the frozen amount, and moving money through the ledger. */
+export interface FrozenSource {
+  figures(userId: number): Promise<{ lock: Money }>;
+  move(m: Movement): Promise<{ ok: boolean }>;
+}
+
+/** The note a request rejected this way carries (the trader sees it with the request). */
+export const USED_FOR_LOSS_REMARK = 'Used to cover a trading loss (negative balance protection)';
+
+/**
+ * After frozen money covered a trading loss (the engine's WITHDRAWAL_APPLIED_TO_LOSS), the user's
+ * requests may claim more than is still frozen. Newest first, requests under review are rejected
+ * with a note, each one's part still frozen refunded (its `withdraw-refund` key), until the open
+ * requests claim no more than the frozen amount. Idempotent: run after the loss, at start (a crash
+ * in between), and after a review that found its money gone. Returns how many it rejected.
+ */
+export async function settleWithdrawalsAgainstFrozen(
+  db: DbOrTx,
+  engine: FrozenSource,
+  userId: number,
+  now: Date,
+): Promise<number> {
+  const open = await openWithdrawalsOf(db, userId);
+  if (open.length === 0) return 0;
+  const { lock } = await engine.figures(userId);
+  let excess = open.reduce((sum, w) => sum.plus(money(w.amount)), money('0')).minus(lock);
+  let rejected = 0;
+  for (const w of open) {
+    if (excess.lte(0)) break;
+    if (w.status !== 0) continue; // being paid or refunded by staff right now: theirs to finish
+    const amount = money(w.amount);
+    const consumed = amount.lt(excess) ? amount : excess;
+    const refund = amount.minus(consumed);
+    const note = { remark: USED_FOR_LOSS_REMARK, reviewedBy: 'system', reviewedAt: now };
+    if (refund.isZero()) {
+      if (!(await transitionWithdrawal(db, w.id, 0, { status: 2, ...note }))) continue;
+    } else {
+      if (!(await transitionWithdrawal(db, w.id, 0, { status: 9, ...note }))) continue;
+      const moved = await engine.move({
+        userId,
+        type: LEDGER_TYPE.WITHDRAWAL_REFUND,
+        balanceDelta: refund,
+        lockDelta: refund.negated(),
+        memo: `withdrawal ${w.id}`,
+        idempotencyKey: `withdraw-refund:${w.id}`,
+      });
+      // Not moved (the journal failed): the start-up settlement finishes the row from the ledger.
+      if (!moved.ok) throw new Error(`withdrawal ${w.id}: refund of what stays frozen refused`);
+      await transitionWithdrawal(db, w.id, 9, { status: 2 });
+    }
+    rejected++;
+    excess = excess.minus(consumed);
+  }
+  return rejected;
+}
+
+/** At start: every user whose open requests claim more than is frozen (see above). */
+export async function settleAllAgainstFrozen(db: DbOrTx, engine: FrozenSource, now: Date): Promise<number> {
+  let rejected = 0;
+  for (const userId of await usersWithUncoveredWithdrawals(db))
+    rejected += await settleWithdrawalsAgainstFrozen(db, engine, userId, now);
+  return rejected;
 }

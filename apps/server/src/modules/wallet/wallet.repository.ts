@@ -258,3 +258,22 @@ export async function unfinishedWalletRows(db: DbOrTx) {
     .where(inArray(withdrawals.status, [-1, 8, 9]));
   return { deposits: d, withdrawals: w };
 }
+
+/** A user's withdrawals whose money is still frozen or leaving it (0 review, 8 paying, 9 refunding), newest first. */
+export const openWithdrawalsOf = (db: DbOrTx, userId: number) =>
+  db
+    .select()
+    .from(withdrawals)
+    .where(and(eq(withdrawals.userId, userId), inArray(withdrawals.status, [0, 8, 9])))
+    .orderBy(desc(withdrawals.id));
+
+/** Users whose open withdrawals claim more than their frozen amount (a crash left them unsettled). */
+export async function usersWithUncoveredWithdrawals(db: DbOrTx): Promise<number[]> {
+  const rows = (await db.execute(sql`
+    select w.user_id as id
+    from withdrawals w join users u on u.id = w.user_id
+    where w.status in (0, 8, 9)
+    group by w.user_id, u.lock_balance
+    having sum(w.amount) > u.lock_balance`)) as unknown as { rows: Array<{ id: number | string }> };
+  return rows.rows.map((r) => Number(r.id));
+}
