@@ -496,7 +496,7 @@ describe.each(DB_KINDS)('back office on %s', (kind) => {
       { authorization: token },
     );
     expect(big.code).toBe(4008);
-    expect(big.msg).toBe('The quantity is above the maximum per order (5 lots)'); // the limit is named
+    expect(big.msg).toBe('The quantity is above the maximum per order (maximum 5)'); // the limit is named
     const listed = (await getJson(s, '/v1/api/forex/trade_list?searchCurrency=EURUSD')).data[0];
     expect(listed.ForexMaxCont).toBe('5'); // and the trade form can say it before
     // The open-lots limit counts the account's open and pending lots on the instrument; a cancel or
@@ -513,7 +513,7 @@ describe.each(DB_KINDS)('back office on %s', (kind) => {
     const over = await order('type=2&status=1&cont=0.01');
     expect([over.code, over.msg]).toEqual([
       4009,
-      'This would exceed the maximum open lots for this product (1.5 lots)',
+      'This would exceed the maximum open lots for this product (maximum 1.5)',
     ]); // sells count too: 1.51 > 1.5
     const cancel = await getJson(s, `/v1/api/forex/cancel_trade?id=${pending.data.Id}`, {
       authorization: token,

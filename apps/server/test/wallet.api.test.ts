@@ -5,7 +5,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findMismatchedAccounts } from '../src/modules/ledger/ledger.repository.ts';
 import { currentTotp } from '../src/modules/staff/totp.ts';
-import { settleAllAgainstFrozen } from '../src/modules/wallet/wallet-settlement.ts';
+import {
+  settleAllAgainstFrozen,
+  settleWithdrawalsAgainstFrozen,
+} from '../src/modules/wallet/wallet-settlement.ts';
 import { getJson, postForm, registerEmail, sqlCount } from './support/accounts.ts';
 import { DB_KINDS } from './support/databases.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
@@ -507,7 +510,7 @@ describe.each(DB_KINDS)('wallet on %s', (kind) => {
     // The request is rejected with a note, and what stays frozen comes back to the balance.
     expect(await status()).toEqual({
       status: 2,
-      remark: 'Used to cover a trading loss (negative balance protection)',
+      remark: 'negative_balance_protection',
     });
     const refund = entries.find((e) => e.type === 4);
     expect(Number(refund!.balance_delta)).toBeCloseTo(800 - used, 6);
@@ -578,6 +581,87 @@ describe.each(DB_KINDS)('wallet on %s', (kind) => {
     ).toBe(0);
     // Idempotent: nothing left to settle.
     expect(await settleAllAgainstFrozen(s.database.db, s.engine, new Date())).toBe(0);
+    expect(await findMismatchedAccounts(s.database.db)).toEqual([]);
+  });
+
+  it('settles against frozen money once however many runs overlap, and counts a request already paid out as gone', async () => {
+    const token = await fundedUser('nbp-race@wallet.test', '1000');
+    const { currency, method } = await bindTrc20(token);
+    for (const number of ['100', '100', '100']) {
+      const r = await post(token, '/api/account/draw', {
+        draw_currency_id: currency.id,
+        number,
+        draw_method_id: method.id,
+      });
+      expect(r.code, r.msg).toBe(1);
+    }
+    const rows = async () =>
+      (
+        (await s.database.db.execute(
+          sql`select w.id, w.user_id, w.status from withdrawals w join users u on u.id = w.user_id
+              where u.email = 'nbp-race@wallet.test' order by w.id`,
+        )) as unknown as { rows: Array<{ id: number | string; user_id: number | string; status: number }> }
+      ).rows.map((r) => ({ id: Number(r.id), userId: Number(r.user_id), status: r.status }));
+    const [a, b, c] = await rows();
+    const userId = a!.userId;
+    // The oldest is being paid by staff and its money has left (paid key written, row still at 8).
+    await s.database.db.execute(sql`update withdrawals set status = 8 where id = ${a!.id}`);
+    const paid = await s.engine.move({
+      userId,
+      type: LEDGER_TYPE.WITHDRAWAL_PAID,
+      balanceDelta: money('0'),
+      lockDelta: money('-100'),
+      memo: `withdrawal ${a!.id}`,
+      idempotencyKey: `withdraw-paid:${a!.id}`,
+    });
+    expect(paid.ok).toBe(true);
+    // A loss takes 50 of the 200 still frozen for b and c.
+    expect(
+      (
+        await s.engine.move({
+          userId,
+          type: LEDGER_TYPE.WITHDRAWAL_APPLIED_TO_LOSS,
+          balanceDelta: money('50'),
+          lockDelta: money('-50'),
+          memo: 'test',
+        })
+      ).ok,
+    ).toBe(true);
+    // Three runs at once (the engine's event, a review's failure, the start): c rejected with 50
+    // back, b keeps its 100 frozen, a (already paid) not counted against what is frozen.
+    await Promise.all(
+      [1, 2, 3].map(() => settleWithdrawalsAgainstFrozen(s.database.db, s.engine, userId, new Date())),
+    );
+    const after = await rows();
+    expect(after.map((r) => r.status)).toEqual([8, 0, 2]);
+    expect(after.map((r) => r.id)).toEqual([a!.id, b!.id, c!.id]);
+    // 700 after the requests, +50 the entry moved (a synthetic loss), +50 refunded to c.
+    expect(await balance(token)).toEqual({ balance: '800.00', lock_balance: '100.00' });
+    await s.database.db.execute(sql`update withdrawals set status = 1 where id = ${a!.id}`);
+    // Below zero, staff may not pay out the frozen money: it may have to cover the loss.
+    expect(
+      (
+        await s.engine.move({
+          userId,
+          type: LEDGER_TYPE.STAFF_ADJUSTMENT,
+          balanceDelta: money('-900'),
+          allowNegativeBalance: true,
+        })
+      ).ok,
+    ).toBe(true);
+    const refused = await staff('POST', `/withdrawals/${b!.id}/review`, { action: 'pay', reason: 'sent' });
+    expect([refused.code, refused.msg]).toEqual([5122, expect.stringContaining('below zero')]);
+    expect((await rows())[1]!.status).toBe(0);
+    expect(
+      (await s.engine.move({ userId, type: LEDGER_TYPE.STAFF_ADJUSTMENT, balanceDelta: money('900') })).ok,
+    ).toBe(true);
+    // The trader reads the rejection's note in their language.
+    const listed = (
+      await getJson(s, `/api/account/draw_list?${q({ type: 1 })}`, { authorization: token, lang: 'de' })
+    ).data.list;
+    expect(listed.find((w: any) => w.id === c!.id).remark).toBe(
+      'Zur Deckung eines Handelsverlusts verwendet (Negativsaldoschutz)',
+    );
     expect(await findMismatchedAccounts(s.database.db)).toEqual([]);
   });
 

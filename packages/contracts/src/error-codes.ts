@@ -101,6 +101,8 @@ export const ERROR_CODES = {
   STAFF_LAST_OWNER: { code: 5115, msgKey: 'error.staff_last_owner', httpStatus: 200 },
   /** Admin close of an order that has already been closed or cancelled (not a missing one). */
   STAFF_ORDER_ENDED: { code: 5121, msgKey: 'error.staff_order_ended', httpStatus: 200 },
+  /** Paying a withdrawal while the account's balance is below zero (its frozen money may cover the loss). */
+  STAFF_WITHDRAWAL_DEFICIT: { code: 5122, msgKey: 'error.staff_withdrawal_deficit', httpStatus: 200 },
   /** A spread wider than the bound (a share of the price): a typo would close traders at a made-up price. */
   STAFF_SPREAD_TOO_WIDE: { code: 5120, msgKey: 'error.staff_spread_too_wide', httpStatus: 200 },
   UPLOAD_TOO_LARGE: { code: 1101, msgKey: 'error.upload_too_large', httpStatus: 200 },

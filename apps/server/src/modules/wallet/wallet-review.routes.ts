@@ -166,6 +166,10 @@ export function walletReviewRoutes(app: FastifyInstance, deps: WalletReviewDeps)
     const before = await repo.findWithdrawal(db, params.id);
     if (!before) throw new AppError('STAFF_TARGET_NOT_FOUND');
     const pay = body.action === 'pay';
+    // Below zero, the account's frozen money may be what covers its loss when its last position
+    // closes (negative balance protection): nothing is paid out of it meanwhile.
+    if (pay && before.status === 0 && (await engine.figures(before.userId)).balance.isNegative())
+      throw new AppError('STAFF_WITHDRAWAL_DEFICIT');
     const claimed = await repo.transitionWithdrawal(db, params.id, 0, {
       status: pay ? 8 : 9,
       remark: body.reason,
@@ -208,7 +212,15 @@ export function walletReviewRoutes(app: FastifyInstance, deps: WalletReviewDeps)
     } catch (err) {
       // Its money may have covered a trading loss meanwhile (negative balance protection): the
       // requests are then settled against what stays frozen, and staff told it is done.
-      await settleWithdrawalsAgainstFrozen(db, engine, claimed.userId, new Date(deps.now())).catch(() => 0);
+      await settleWithdrawalsAgainstFrozen(db, engine, claimed.userId, new Date(deps.now())).catch(
+        (e: unknown) => {
+          req.log.error(
+            { err: e, userId: claimed.userId },
+            'settling withdrawals against frozen money failed',
+          );
+          return 0;
+        },
+      );
       const now = await repo.findWithdrawal(db, params.id);
       if (now?.status === 2 && now.remark === USED_FOR_LOSS_REMARK)
         throw new AppError('STAFF_ALREADY_REVIEWED');

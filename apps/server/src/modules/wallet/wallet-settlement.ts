@@ -68,8 +68,14 @@ export interface FrozenSource {
   move(m: Movement): Promise<{ ok: boolean }>;
 }
 
-/** The note a request rejected this way carries (the trader sees it with the request). */
-export const USED_FOR_LOSS_REMARK = 'Used to cover a trading loss (negative balance protection)';
+/**
+ * The note a request rejected this way carries: a code, answered to the trader in their language
+ * (`wallet.remark_used_for_loss`), shown to staff as is.
+ */
+export const USED_FOR_LOSS_REMARK = 'negative_balance_protection';
+
+/** One settlement per user at a time (two at once each rejected a request for the same shortfall). */
+const settling = new Map<number, Promise<number>>();
 
 /**
  * After frozen money covered a trading loss (the engine's WITHDRAWAL_APPLIED_TO_LOSS), the user's
@@ -78,42 +84,91 @@ export const USED_FOR_LOSS_REMARK = 'Used to cover a trading loss (negative bala
  * requests claim no more than the frozen amount. Idempotent: run after the loss, at start (a crash
  * in between), and after a review that found its money gone. Returns how many it rejected.
  */
-export async function settleWithdrawalsAgainstFrozen(
+export function settleWithdrawalsAgainstFrozen(
   db: DbOrTx,
   engine: FrozenSource,
   userId: number,
   now: Date,
 ): Promise<number> {
-  const open = await openWithdrawalsOf(db, userId);
-  if (open.length === 0) return 0;
-  const { lock } = await engine.figures(userId);
-  let excess = open.reduce((sum, w) => sum.plus(money(w.amount)), money('0')).minus(lock);
+  const before = settling.get(userId) ?? Promise.resolve(0);
+  const run = before.catch(() => 0).then(() => settleOnce(db, engine, userId, now));
+  settling.set(userId, run);
+  void run
+    .finally(() => {
+      if (settling.get(userId) === run) settling.delete(userId);
+    })
+    .catch(() => undefined);
+  return run;
+}
+
+/**
+ * What the user's requests claim of the frozen amount: under review (0), being paid or refunded
+ * (8, 9) until their money has moved, and requested (−1) once their freeze has.
+ */
+async function claimsOnFrozen(db: DbOrTx, rows: Awaited<ReturnType<typeof openWithdrawalsOf>>) {
+  let total = money('0');
+  for (const w of rows) {
+    const moved =
+      w.status === -1
+        ? !(await ledgerKeyExists(db, `withdraw-freeze:${w.id}`))
+        : w.status === 8
+          ? await ledgerKeyExists(db, `withdraw-paid:${w.id}`)
+          : w.status === 9
+            ? await ledgerKeyExists(db, `withdraw-refund:${w.id}`)
+            : false;
+    if (!moved) total = total.plus(money(w.amount));
+  }
+  return total;
+}
+
+async function settleOnce(db: DbOrTx, engine: FrozenSource, userId: number, now: Date): Promise<number> {
   let rejected = 0;
-  for (const w of open) {
-    if (excess.lte(0)) break;
-    if (w.status !== 0) continue; // being paid or refunded by staff right now: theirs to finish
-    const amount = money(w.amount);
-    const consumed = amount.lt(excess) ? amount : excess;
-    const refund = amount.minus(consumed);
-    const note = { remark: USED_FOR_LOSS_REMARK, reviewedBy: 'system', reviewedAt: now };
-    if (refund.isZero()) {
-      if (!(await transitionWithdrawal(db, w.id, 0, { status: 2, ...note }))) continue;
-    } else {
-      if (!(await transitionWithdrawal(db, w.id, 0, { status: 9, ...note }))) continue;
-      const moved = await engine.move({
-        userId,
-        type: LEDGER_TYPE.WITHDRAWAL_REFUND,
-        balanceDelta: refund,
-        lockDelta: refund.negated(),
-        memo: `withdrawal ${w.id}`,
-        idempotencyKey: `withdraw-refund:${w.id}`,
-      });
-      // Not moved (the journal failed): the start-up settlement finishes the row from the ledger.
-      if (!moved.ok) throw new Error(`withdrawal ${w.id}: refund of what stays frozen refused`);
-      await transitionWithdrawal(db, w.id, 9, { status: 2 });
+  // A row another actor took meanwhile (a staff review) changes the sums: read them again.
+  for (let round = 0; round < 10; round++) {
+    const open = await openWithdrawalsOf(db, userId);
+    if (open.length === 0) return rejected;
+    const { lock } = await engine.figures(userId);
+    let excess = (await claimsOnFrozen(db, open)).minus(lock);
+    let raced = false;
+    for (const w of open) {
+      if (excess.lte(0)) break;
+      if (w.status !== 0) continue; // requested, being paid or refunded: not this settlement's
+      const amount = money(w.amount);
+      const consumed = amount.lt(excess) ? amount : excess;
+      const refund = amount.minus(consumed);
+      const note = { remark: USED_FOR_LOSS_REMARK, reviewedBy: 'system', reviewedAt: now };
+      if (refund.isZero()) {
+        if (!(await transitionWithdrawal(db, w.id, 0, { status: 2, ...note }))) {
+          raced = true;
+          break;
+        }
+      } else {
+        if (!(await transitionWithdrawal(db, w.id, 0, { status: 9, ...note }))) {
+          raced = true;
+          break;
+        }
+        try {
+          const moved = await engine.move({
+            userId,
+            type: LEDGER_TYPE.WITHDRAWAL_REFUND,
+            balanceDelta: refund,
+            lockDelta: refund.negated(),
+            memo: `withdrawal ${w.id}`,
+            idempotencyKey: `withdraw-refund:${w.id}`,
+          });
+          if (!moved.ok) throw new Error(`withdrawal ${w.id}: refund of what stays frozen refused`);
+        } catch (err) {
+          // Settled from the ledger at once (back in review, or rejected if the refund did land),
+          // never left claimed until the next start.
+          await settleWithdrawal(db, { id: w.id, status: 9 });
+          throw err;
+        }
+        await transitionWithdrawal(db, w.id, 9, { status: 2 });
+      }
+      rejected++;
+      excess = excess.minus(consumed);
     }
-    rejected++;
-    excess = excess.minus(consumed);
+    if (!raced) return rejected;
   }
   return rejected;
 }

@@ -259,12 +259,15 @@ export async function unfinishedWalletRows(db: DbOrTx) {
   return { deposits: d, withdrawals: w };
 }
 
-/** A user's withdrawals whose money is still frozen or leaving it (0 review, 8 paying, 9 refunding), newest first. */
+/**
+ * A user's withdrawals whose money may still be frozen (−1 requested, 0 review, 8 paying, 9
+ * refunding), newest first.
+ */
 export const openWithdrawalsOf = (db: DbOrTx, userId: number) =>
   db
     .select()
     .from(withdrawals)
-    .where(and(eq(withdrawals.userId, userId), inArray(withdrawals.status, [0, 8, 9])))
+    .where(and(eq(withdrawals.userId, userId), inArray(withdrawals.status, [-1, 0, 8, 9])))
     .orderBy(desc(withdrawals.id));
 
 /** Users whose open withdrawals claim more than their frozen amount (a crash left them unsettled). */

@@ -35,7 +35,7 @@ import { registerCall } from '../../lib/register-call.ts';
 import { findUserById } from '../account/user.repository.ts';
 import { readUploadedFile, STORED_IMAGE_NAME, storeImage } from '../uploads/image-upload.ts';
 import * as repo from './wallet.repository.ts';
-import { settleIfFailed, settleWithdrawal } from './wallet-settlement.ts';
+import { settleIfFailed, settleWithdrawal, USED_FOR_LOSS_REMARK } from './wallet-settlement.ts';
 
 export interface WalletDeps {
   db: Db;
@@ -422,7 +422,11 @@ export function walletRoutes(app: FastifyInstance, deps: WalletDeps) {
           address: w.type === 1 ? w.destination : '',
           payee_account: w.type === 2 ? w.destination : '',
           notes: w.memo,
-          remark: w.remark ?? '',
+          // The settlement's own note is a code, told in the trader's language.
+          remark:
+            w.remark === USED_FOR_LOSS_REMARK
+              ? translate(req.lang as Language, 'wallet.remark_used_for_loss')
+              : (w.remark ?? ''),
           draw_currency: { code: w.currencyCode },
         };
       }),

@@ -2,6 +2,7 @@ import { UploadOutlined } from '@ant-design/icons';
 import { type StaffInstrument, staffPositionsCall } from '@meridian/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { App, Button, Drawer, Flex, Form, Typography, Upload } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { callStaff } from '../../../lib/staff-client';
@@ -90,6 +91,7 @@ export function InstrumentDrawer({
     },
   });
   const { modal } = App.useApp();
+  const [checking, setChecking] = useState(false);
   const onFinish = async (values: Values) => {
     const changes = changedFields(instrument, values);
     if (Object.keys(changes).length === 0) {
@@ -101,6 +103,8 @@ export function InstrumentDrawer({
       save.mutate(changes);
       return;
     }
+    if (checking) return; // a second click while the counts are read: one confirmation
+    setChecking(true);
     // A wider spread applies from the next quote: every open position is valued at it and its stop
     // loss checked against it at once. Staff see what that touches before it is saved.
     const count = async (status: 0 | 1) => {
@@ -113,7 +117,7 @@ export function InstrumentDrawer({
         return '?';
       }
     };
-    const [positions, pending] = await Promise.all([count(1), count(0)]);
+    const [positions, pending] = await Promise.all([count(1), count(0)]).finally(() => setChecking(false));
     const precision = changes.pricePrecision ?? instrument.pricePrecision;
     modal.confirm({
       title: t('instruments.spreadConfirmTitle', { code: instrument.code }),
@@ -158,7 +162,7 @@ export function InstrumentDrawer({
         canEdit ? (
           <Flex gap={8}>
             <Button onClick={onClose}>{t('common.cancel')}</Button>
-            <Button type="primary" loading={save.isPending} onClick={() => form.submit()}>
+            <Button type="primary" loading={save.isPending || checking} onClick={() => form.submit()}>
               {t('common.save')}
             </Button>
           </Flex>

@@ -1,7 +1,7 @@
 import { STAFF_SETTING_KEYS, staffRiskImpactCall, staffUpdateSettingsCall } from '@meridian/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Flex, Form, Input, Radio, Skeleton } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../components/error-state';
 import { Page } from '../../../components/page';
@@ -39,6 +39,7 @@ export function SettingsScreen() {
   const queryClient = useQueryClient();
   const [form] = Form.useForm<SettingValues>();
   const { modal } = App.useApp();
+  const [checking, setChecking] = useState(false);
   const settings = useSettings();
   const canSave = canUse(staff.role, staffUpdateSettingsCall);
   const save = useMutation({
@@ -94,7 +95,8 @@ export function SettingsScreen() {
             t('settings.marginCallImpact', { accounts: marginCall.accounts, demo: marginCall.demoAccounts }),
           );
       } catch {
-        // A level the preview cannot read is refused by the save itself, naming the field.
+        // Unknown is not none: staff still confirm (a malformed level is refused by the save itself).
+        out.push(t('settings.impactUnknown'));
       }
     }
     if (changes.trade_fee_type !== undefined) out.push(t('settings.feeTypeImpact'));
@@ -107,7 +109,9 @@ export function SettingsScreen() {
       notifySuccess(t('settings.nothingChanged'));
       return;
     }
-    const warnings = await consequences(changes);
+    if (checking) return; // a second click while the preview is read: one confirmation
+    setChecking(true);
+    const warnings = await consequences(changes).finally(() => setChecking(false));
     if (warnings.length === 0) {
       save.mutate(changes);
       return;
@@ -176,7 +180,7 @@ export function SettingsScreen() {
           {canSave ? (
             <Form.Item wrapperCol={{ offset: 6, span: 14 }}>
               <Flex gap={8}>
-                <Button type="primary" htmlType="submit" loading={save.isPending}>
+                <Button type="primary" htmlType="submit" loading={save.isPending || checking}>
                   {t('common.save')}
                 </Button>
                 <Button onClick={() => form.setFieldsValue(current)}>{t('common.reset')}</Button>
