@@ -19,7 +19,7 @@ import { quoteWithdrawal } from '@meridian/domain';
 import { describe, expect, it } from 'vitest';
 import { walletCalls } from '../src/features/wallet/api/calls';
 import {
-  acceptAmountInput,
+  amountFromBox,
   amountText,
   historyLabelOf,
   methodLabel,
@@ -71,29 +71,29 @@ describe('wallet display helpers', () => {
     expect(signedAmountText('1234.500000')).toBe('+1,234.50'); // trailing zeros are not decimals it has
   });
 
-  it("amount input follows the language's marks and never turns a text into another number", () => {
-    // German ('.' groups thousands): the comma is the decimal mark; it used to be dropped (1250).
-    expect(acceptAmountInput('12,50', '12,5', '.')).toBe('12.50');
-    expect(acceptAmountInput('1.000,50', '', '.')).toBe('1000.50');
-    expect(acceptAmountInput('99,90', '99,9', '.')).toBe('99.90');
-    // English (',' groups thousands): typed key by key, '1,' is 1 so far, then 1000.
-    expect(acceptAmountInput('1,000.50', '', ',')).toBe('1000.50');
-    expect(acceptAmountInput('1,', '1', ',')).toBe('1');
-    expect(acceptAmountInput('1,000', '100', ',')).toBe('1000');
-    expect(acceptAmountInput('12.5', '12.', ',')).toBe('12.5');
-    expect(acceptAmountInput('.5', '', ',')).toBe('.5');
-    // French (spaces group): either mark is the decimal point.
-    expect(acceptAmountInput('1 000,5', '', null)).toBe('1000.5');
-    expect(acceptAmountInput('12.5', '', null)).toBe('12.5');
-    // Not a number as written, or a third decimal: the box keeps what it held.
-    expect(acceptAmountInput('12a3', '12', ',')).toBe('12');
-    expect(acceptAmountInput('-7', '', ',')).toBe('');
-    expect(acceptAmountInput('1.2.3', '1.2', ',')).toBe('1.2');
-    expect(acceptAmountInput('12,5.3', '12', null)).toBe('12');
-    expect(acceptAmountInput('12.345', '12.34', ',')).toBe('12.34');
-    expect(acceptAmountInput('1234567890123', '123456789012', ',')).toBe('123456789012');
+  it('amount box: the text stays as typed, the amount is read from all of it, never changed into another', () => {
+    const de = (text: string) => amountFromBox(text, '.');
+    const en = (text: string) => amountFromBox(text, ',');
+    // German: comma decimal; a dot groups only before three digits.
+    expect(de('12,50')).toEqual({ raw: '12,50', value: '12.50' });
+    expect(de('1.000,50')).toEqual({ raw: '1.000,50', value: '1000.50' });
+    expect(de('1.000')).toEqual({ raw: '1.000', value: '1000' });
+    expect(de('12.50')).toEqual({ raw: '12.50', value: '12.50' }); // a phone's dot key: still 12.50
+    expect(de('0.5')?.value).toBe('0.5');
+    // English: typed key by key, '1,000' ends as 1000 (the box shows the comma meanwhile).
+    expect(en('1,')?.value).toBe('1.');
+    expect(en('1,000')).toEqual({ raw: '1,000', value: '1000' });
+    expect(en('1,000,000.50')?.value).toBe('1000000.50');
+    expect(en('12,50')?.value).toBe('12.50');
+    expect(en('12,5')?.value).toBe('12.5');
+    // Not an amount as written: passed on as typed, for the form and the server to refuse.
+    expect(en('1.000')).toEqual({ raw: '1.000', value: '1.000' });
+    expect(en('1,000.555')).toEqual({ raw: '1,000.555', value: '1,000.555' });
+    // Letters and signs are not taken.
+    expect(en('12a3')).toBeNull();
+    expect(en('-7')).toBeNull();
     // Arabic-Indic digits and the Arabic decimal mark.
-    expect(acceptAmountInput('١٢٫٥', '', ',')).toBe('12.5');
+    expect(en('١٢٫٥')?.value).toBe('12.5');
   });
 
   it('a bound method in one line', () => {

@@ -62,32 +62,6 @@ export function acceptDecimalInput(
 }
 
 /**
- * What an amount box (money the user types: a deposit, a withdrawal) holds after `next`, by the
- * language's convention as every amount on screen shows it: its thousands mark is grouping and
- * dropped ('1,000.50' in English, '1.000,50' in German are 1000.50, typed key by key as well), and
- * the other mark is the decimal point. Anything else (a second decimal mark, a third decimal, a
- * letter, a sign) is not taken: the box keeps `previous`. Unlike a price box no digit grouping is
- * guessed from the digits' count: an amount is typed, not pasted from a chart.
- */
-export function acceptAmountText(
-  next: string,
-  previous: string,
-  limits: DecimalLimits,
-  thousands: ',' | '.' | null = groupingMark(),
-): string {
-  let text = westernDigits(next).replace(GROUPING_ONLY, '');
-  if (thousands) text = text.split(thousands).join('');
-  if (!/^[\d.,]*$/.test(text)) return previous;
-  const marks = text.split(/[.,]/).length - 1;
-  if (marks > 1) return previous;
-  const plain = text.replace(',', '.');
-  const [whole = '', fraction] = plain.split('.');
-  if (whole.length > limits.int) return previous;
-  if (fraction !== undefined && (fraction.length > limits.frac || limits.frac === 0)) return previous;
-  return plain;
-}
-
-/**
  * Arabic-Indic and Persian digits as ASCII, and the Arabic decimal and thousands marks as '.' and
  * ',': what a phone keyboard in ar or fa types into a decimal box.
  */

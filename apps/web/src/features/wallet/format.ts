@@ -1,5 +1,5 @@
 import { decimalAtLeast, money, receivedText, toCents } from '@meridian/domain';
-import { acceptAmountText, type DecimalLimits } from '../../lib/decimal-input';
+import { acceptDecimalInput, type DecimalLimits } from '../../lib/decimal-input';
 import { groupDecimal } from '../../lib/format';
 import { londonTimeText } from '../../lib/london-time';
 import type { AccountLogEntry, DrawMethod } from './api/types';
@@ -54,16 +54,30 @@ export const timeText = londonTimeText;
 /** Amounts as the contracts take them: at most 12 digits before the point and 2 after. */
 export const AMOUNT_LIMITS: DecimalLimits = { int: 12, frac: 2 };
 
+const NOT_A_NUMBER = '\u0000';
+// Digits (Western, Arabic-Indic, Persian), the two marks, the Arabic ones, and grouping spaces.
+const AMOUNT_CHARS = /^[\d.,\s\u00a0\u202f'’\u0660-\u0669\u06f0-\u06f9\u066b\u066c]*$/;
+
 /**
- * What an amount box holds after the user typed or pasted `next` (held `previous`), by the
- * language's number convention (`acceptAmountText`): '12,50' in German is 12.50 (it used to become
- * 1250: every comma was dropped, English style, in every language), '1,000.50' in English 1000.50;
- * a text that is not a number as written ('12a3', '-7', a third decimal) keeps what the box held.
+ * An amount box's text as typed and what it is worth. The box keeps the text as written ('1,000'
+ * while it is typed key by key, '12,50'), and the amount is read from the whole text by the decimal
+ * boxes' rules (`acceptDecimalInput`): the language's thousands mark groups only before groups of
+ * three digits, a single other mark is the decimal point, so '12,50' and '12.50' are 12.50 in every
+ * language, '1,000' is 1000 in English and '1.000' 1000 in German. A text that is not an amount as
+ * written ('1.000' in English, a third decimal) is passed on as typed, for the form and the server
+ * to refuse, never changed into another number. Letters and signs are not taken at all (null).
  */
-export const acceptAmountInput = (next: string, previous: string, thousands?: ',' | '.' | null) =>
-  thousands === undefined
-    ? acceptAmountText(next, previous, AMOUNT_LIMITS)
-    : acceptAmountText(next, previous, AMOUNT_LIMITS, thousands);
+export function amountFromBox(
+  text: string,
+  thousands?: ',' | '.' | null,
+): { raw: string; value: string } | null {
+  if (!AMOUNT_CHARS.test(text) || text.length > 24) return null;
+  const parsed =
+    thousands === undefined
+      ? acceptDecimalInput(text, NOT_A_NUMBER, AMOUNT_LIMITS)
+      : acceptDecimalInput(text, NOT_A_NUMBER, AMOUNT_LIMITS, thousands);
+  return { raw: text, value: parsed === NOT_A_NUMBER ? text : parsed };
+}
 
 /** An amount ready to send: the sanitized text without a dangling point ('12.' → '12'). */
 export const amountToSend = (text: string) => text.trim().replace(/\.$/, '');

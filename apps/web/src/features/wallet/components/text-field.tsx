@@ -1,7 +1,7 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { boxDecimal } from '../../../lib/format';
-import { acceptAmountInput } from '../format';
+import { amountFromBox } from '../format';
 import styles from './wallet.module.css';
 
 interface TextFieldProps {
@@ -76,18 +76,28 @@ export function TextField({
 }
 
 /**
- * An amount in USD (deposit, withdrawal), at most two decimals: held in the API's form ('12.50'),
- * shown and typed with the language's decimal mark, as the trade screen's boxes are.
+ * An amount in USD (deposit, withdrawal), at most two decimals. The box shows what was typed
+ * ('1,000', '12,50'); the form gets the amount in the API's form ('1000', '12.50', `amountFromBox`).
  */
 export function AmountField(
   props: Pick<TextFieldProps, 'id' | 'label' | 'value' | 'onChange' | 'testId' | 'hint'>,
 ) {
   const { t } = useTranslation();
+  const [raw, setRaw] = useState(() => boxDecimal(props.value));
+  // Cleared by its form (after a submit): the box follows; every other value came from the box.
+  useEffect(() => {
+    if (props.value === '') setRaw('');
+  }, [props.value]);
   return (
     <TextField
       {...props}
-      value={boxDecimal(props.value)}
-      onChange={(v) => props.onChange(acceptAmountInput(v, props.value))}
+      value={raw}
+      onChange={(v) => {
+        const typed = amountFromBox(v);
+        if (!typed) return;
+        setRaw(typed.raw);
+        props.onChange(typed.value);
+      }}
       inputMode="decimal"
       placeholder={t('wallet.amountPlaceholder')}
       suffix={t('wallet.usd')}
