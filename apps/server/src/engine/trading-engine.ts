@@ -246,8 +246,8 @@ const STOP_OUT_SCREEN = 1.25;
 class Effects {
   readonly ended = new Map<number, number[]>();
   readonly touched = new Set<number>();
-  /** Accounts whose frozen withdrawal money covered a loss. */
-  readonly frozenApplied = new Set<number>();
+  /** Accounts whose frozen withdrawal money covered a loss (rare: made when first needed). */
+  frozenApplied: Set<number> | null = null;
   end(userId: number, orderId: number) {
     getOrCreate(this.ended, userId, () => []).push(orderId);
     this.touched.add(userId);
@@ -545,7 +545,8 @@ export class TradingEngine {
   private publish(fx: Effects) {
     for (const [userId, ids] of fx.ended) this.deps.events.ordersEnded(userId, ids);
     for (const userId of fx.touched) this.deps.events.accountTouched(userId);
-    for (const userId of fx.frozenApplied) this.deps.events.frozenAppliedToLoss?.(userId);
+    if (fx.frozenApplied)
+      for (const userId of fx.frozenApplied) this.deps.events.frozenAppliedToLoss?.(userId);
   }
 
   // ---- memory --------------------------------------------------------------------------------
@@ -1102,7 +1103,7 @@ export class TradingEngine {
         memo: `order ${closedOrderId}`,
         idempotencyKey: `nbp-frozen:${closedOrderId}`,
       });
-      fx.frozenApplied.add(userId);
+      (fx.frozenApplied ??= new Set()).add(userId);
     }
     const balance = this.book.balance[slot]!;
     if (balance < 0)
