@@ -1103,7 +1103,8 @@ export class TradingEngine {
         memo: `order ${closedOrderId}`,
         idempotencyKey: `nbp-frozen:${closedOrderId}`,
       });
-      (fx.frozenApplied ??= new Set()).add(userId);
+      fx.frozenApplied ??= new Set();
+      fx.frozenApplied.add(userId);
     }
     const balance = this.book.balance[slot]!;
     if (balance < 0)
