@@ -141,12 +141,22 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
             data: ids,
           }),
         accountTouched: (userId) => monitor?.touch(userId),
-        // Frozen withdrawal money covered a loss: the requests are settled against what stays frozen.
-        frozenAppliedToLoss: (userId) =>
-          void settleWithdrawalsAgainstFrozen(walletDb, engine, userId, new Date(clock.now())).catch(
-            (err: unknown) =>
-              bootLog.error({ err, userId }, 'settling withdrawals after a covered loss failed'),
-          ),
+        // Frozen withdrawal money covered a loss: the requests are settled against what stays
+        // frozen (tried again after 5 s if that fails; at the next start otherwise).
+        frozenAppliedToLoss: (userId) => {
+          const settle = () =>
+            settleWithdrawalsAgainstFrozen(walletDb, engine, userId, new Date(clock.now()));
+          settle().catch((err: unknown) => {
+            bootLog.warn({ err, userId }, 'settling withdrawals after a covered loss failed; retrying');
+            setTimeout(
+              () =>
+                void settle().catch((e: unknown) =>
+                  bootLog.error({ err: e, userId }, 'settling withdrawals after a covered loss failed'),
+                ),
+              5_000,
+            ).unref();
+          });
+        },
       },
       log: bootLog,
     });

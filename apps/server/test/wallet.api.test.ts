@@ -649,6 +649,16 @@ describe.each(DB_KINDS)('wallet on %s', (kind) => {
         })
       ).ok,
     ).toBe(true);
+    // The engine refuses such a payout in its own decision too (a deficit may appear after a check).
+    expect(
+      await s.engine.move({
+        userId,
+        type: LEDGER_TYPE.WITHDRAWAL_PAID,
+        balanceDelta: money('0'),
+        lockDelta: money('-100'),
+        notInDeficit: true,
+      }),
+    ).toEqual({ ok: false, deficit: true });
     const refused = await staff('POST', `/withdrawals/${b!.id}/review`, { action: 'pay', reason: 'sent' });
     expect([refused.code, refused.msg]).toEqual([5122, expect.stringContaining('below zero')]);
     expect((await rows())[1]!.status).toBe(0);

@@ -36,6 +36,11 @@ export interface Movement {
    * withdrawal could take (the engine's `move` checks it; the book itself only keeps balance ≥ 0).
    */
   withinFree?: boolean;
+  /**
+   * Refused while the balance is below zero (a withdrawal paid out of frozen money: that money may
+   * be what covers the deficit when the last position closes). Checked in the engine's decision.
+   */
+  notInDeficit?: boolean;
 }
 
 /**

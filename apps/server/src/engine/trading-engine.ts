@@ -1205,7 +1205,9 @@ export class TradingEngine {
    */
   async move(
     m: Movement,
-  ): Promise<{ ok: true; balanceAfter: Money } | { ok: false; free?: Money; unpriced?: true }> {
+  ): Promise<
+    { ok: true; balanceAfter: Money } | { ok: false; free?: Money; unpriced?: true; deficit?: true }
+  > {
     await this.prepare(m.userId);
     this.accountFor(m.userId);
     // An amount beyond what the book holds exactly is refused like an unaffordable one.
@@ -1216,6 +1218,8 @@ export class TradingEngine {
     // A staff debit may take only what a withdrawal could (DESIGN §7): with a position losing, the
     // balance alone would let it push the account into a margin call or a stop-out.
     // To the micro-dollar: staff may take a balance's fractions of a cent, a withdrawal may not.
+    if (m.notInDeficit && this.book.balance[this.accountFor(m.userId)]! < 0)
+      return { ok: false, deficit: true };
     if (m.withinFree && balanceDelta < 0) {
       if (this.hasUnpricedPosition(m.userId)) return { ok: false, unpriced: true };
       const free = this.freeMicros(m.userId);

@@ -22,10 +22,11 @@ import { STORED_IMAGE_NAME } from '../uploads/image-upload.ts';
 import * as repo from './wallet.repository.ts';
 import { sendPrivateFile } from './wallet.routes.ts';
 import {
+  inWithdrawalLane,
+  settleAgainstFrozenInLane,
   settleDeposit,
   settleIfFailed,
   settleWithdrawal,
-  settleWithdrawalsAgainstFrozen,
   USED_FOR_LOSS_REMARK,
 } from './wallet-settlement.ts';
 
@@ -167,65 +168,69 @@ export function walletReviewRoutes(app: FastifyInstance, deps: WalletReviewDeps)
     if (!before) throw new AppError('STAFF_TARGET_NOT_FOUND');
     const pay = body.action === 'pay';
     // Below zero, the account's frozen money may be what covers its loss when its last position
-    // closes (negative balance protection): nothing is paid out of it meanwhile.
+    // closes (negative balance protection): nothing is paid out of it meanwhile (asked here for a
+    // clear answer; the engine refuses the payout itself in the same decision as its figures).
     if (pay && before.status === 0 && (await engine.figures(before.userId)).balance.isNegative())
       throw new AppError('STAFF_WITHDRAWAL_DEFICIT');
-    const claimed = await repo.transitionWithdrawal(db, params.id, 0, {
-      status: pay ? 8 : 9,
-      remark: body.reason,
-      reviewedBy: staff.email,
-      reviewedAt: new Date(deps.now()),
+    // In the user's withdrawal lane: a settlement after a covered loss never reads the rows and the
+    // frozen amount on either side of this review.
+    const after = await inWithdrawalLane(before.userId, async () => {
+      const claimed = await repo.transitionWithdrawal(db, params.id, 0, {
+        status: pay ? 8 : 9,
+        remark: body.reason,
+        reviewedBy: staff.email,
+        reviewedAt: new Date(deps.now()),
+      });
+      if (!claimed) throw new AppError('STAFF_ALREADY_REVIEWED');
+      const amount = money(claimed.amount);
+      try {
+        return await settleIfFailed(
+          req.log,
+          () => settleWithdrawal(db, claimed),
+          async () => {
+            const moved = await engine.move(
+              pay
+                ? {
+                    userId: claimed.userId,
+                    type: LEDGER_TYPE.WITHDRAWAL_PAID,
+                    balanceDelta: money('0'),
+                    lockDelta: amount.negated(),
+                    memo: `withdrawal ${claimed.id}`,
+                    idempotencyKey: `withdraw-paid:${claimed.id}`,
+                    notInDeficit: true,
+                  }
+                : {
+                    userId: claimed.userId,
+                    type: LEDGER_TYPE.WITHDRAWAL_REFUND,
+                    balanceDelta: amount,
+                    lockDelta: amount.negated(),
+                    memo: `withdrawal ${claimed.id}`,
+                    idempotencyKey: `withdraw-refund:${claimed.id}`,
+                  },
+            );
+            if (!moved.ok && moved.deficit) throw new AppError('STAFF_WITHDRAWAL_DEFICIT');
+            if (!moved.ok) throw new Error(`withdrawal ${claimed.id}: frozen amount missing`);
+            return (await repo.transitionWithdrawal(db, params.id, pay ? 8 : 9, { status: pay ? 1 : 2 }))!;
+          },
+        );
+      } catch (err) {
+        // Its money may have covered a trading loss meanwhile (negative balance protection): the
+        // requests are then settled against what stays frozen, and staff told it is done.
+        await settleAgainstFrozenInLane(db, engine, claimed.userId, new Date(deps.now())).catch(
+          (e: unknown) => {
+            req.log.error(
+              { err: e, userId: claimed.userId },
+              'settling withdrawals against frozen money failed',
+            );
+            return 0;
+          },
+        );
+        const now = await repo.findWithdrawal(db, params.id);
+        if (now?.status === 2 && now.remark === USED_FOR_LOSS_REMARK)
+          throw new AppError('STAFF_ALREADY_REVIEWED');
+        throw err;
+      }
     });
-    if (!claimed) throw new AppError('STAFF_ALREADY_REVIEWED');
-    const amount = money(claimed.amount);
-    const run = () =>
-      settleIfFailed(
-        req.log,
-        () => settleWithdrawal(db, claimed),
-        async () => {
-          const moved = await engine.move(
-            pay
-              ? {
-                  userId: claimed.userId,
-                  type: LEDGER_TYPE.WITHDRAWAL_PAID,
-                  balanceDelta: money('0'),
-                  lockDelta: amount.negated(),
-                  memo: `withdrawal ${claimed.id}`,
-                  idempotencyKey: `withdraw-paid:${claimed.id}`,
-                }
-              : {
-                  userId: claimed.userId,
-                  type: LEDGER_TYPE.WITHDRAWAL_REFUND,
-                  balanceDelta: amount,
-                  lockDelta: amount.negated(),
-                  memo: `withdrawal ${claimed.id}`,
-                  idempotencyKey: `withdraw-refund:${claimed.id}`,
-                },
-          );
-          if (!moved.ok) throw new Error(`withdrawal ${claimed.id}: frozen amount missing`);
-          return (await repo.transitionWithdrawal(db, params.id, pay ? 8 : 9, { status: pay ? 1 : 2 }))!;
-        },
-      );
-    let after: Awaited<ReturnType<typeof run>>;
-    try {
-      after = await run();
-    } catch (err) {
-      // Its money may have covered a trading loss meanwhile (negative balance protection): the
-      // requests are then settled against what stays frozen, and staff told it is done.
-      await settleWithdrawalsAgainstFrozen(db, engine, claimed.userId, new Date(deps.now())).catch(
-        (e: unknown) => {
-          req.log.error(
-            { err: e, userId: claimed.userId },
-            'settling withdrawals against frozen money failed',
-          );
-          return 0;
-        },
-      );
-      const now = await repo.findWithdrawal(db, params.id);
-      if (now?.status === 2 && now.remark === USED_FOR_LOSS_REMARK)
-        throw new AppError('STAFF_ALREADY_REVIEWED');
-      throw err;
-    }
     const uid = (await uids([before.userId])).get(before.userId) ?? '';
     audit({
       action: `withdrawal.${body.action}`,

@@ -39,7 +39,10 @@ export async function settleWithdrawal(db: DbOrTx, w: { id: number; status: numb
     db,
     w.id,
     w.status,
-    next === 0 && w.status !== -1 ? { status: 0, reviewedBy: '', reviewedAt: null } : { status: next },
+    // Back in review: whatever the review or settlement that claimed it noted no longer applies.
+    next === 0 && w.status !== -1
+      ? { status: 0, remark: '', reviewedBy: '', reviewedAt: null }
+      : { status: next },
   );
 }
 
@@ -74,8 +77,27 @@ export interface FrozenSource {
  */
 export const USED_FOR_LOSS_REMARK = 'negative_balance_protection';
 
-/** One settlement per user at a time (two at once each rejected a request for the same shortfall). */
-const settling = new Map<number, Promise<number>>();
+/**
+ * One lane per user for everything that changes what their withdrawal requests claim of the frozen
+ * amount: a request being made (row, freeze, into review), a staff review, the settlement after a
+ * covered loss. In one lane nothing interleaves between reading the rows and the frozen amount and
+ * acting on them (two settlements at once each rejected a request for the same shortfall; a review
+ * between a settlement's reads left money frozen that no request claimed). One server serves a
+ * database at a time, so a lane in this process is enough.
+ */
+const lanes = new Map<number, Promise<unknown>>();
+
+export function inWithdrawalLane<T>(userId: number, work: () => Promise<T>): Promise<T> {
+  const before = lanes.get(userId) ?? Promise.resolve();
+  const run = before.catch(() => undefined).then(work);
+  lanes.set(userId, run);
+  void run
+    .finally(() => {
+      if (lanes.get(userId) === run) lanes.delete(userId);
+    })
+    .catch(() => undefined);
+  return run;
+}
 
 /**
  * After frozen money covered a trading loss (the engine's WITHDRAWAL_APPLIED_TO_LOSS), the user's
@@ -90,15 +112,7 @@ export function settleWithdrawalsAgainstFrozen(
   userId: number,
   now: Date,
 ): Promise<number> {
-  const before = settling.get(userId) ?? Promise.resolve(0);
-  const run = before.catch(() => 0).then(() => settleOnce(db, engine, userId, now));
-  settling.set(userId, run);
-  void run
-    .finally(() => {
-      if (settling.get(userId) === run) settling.delete(userId);
-    })
-    .catch(() => undefined);
-  return run;
+  return inWithdrawalLane(userId, () => settleAgainstFrozenInLane(db, engine, userId, now));
 }
 
 /**
@@ -121,7 +135,13 @@ async function claimsOnFrozen(db: DbOrTx, rows: Awaited<ReturnType<typeof openWi
   return total;
 }
 
-async function settleOnce(db: DbOrTx, engine: FrozenSource, userId: number, now: Date): Promise<number> {
+/** The settlement itself; only ever run in the user's withdrawal lane. */
+export async function settleAgainstFrozenInLane(
+  db: DbOrTx,
+  engine: FrozenSource,
+  userId: number,
+  now: Date,
+): Promise<number> {
   let rejected = 0;
   // A row another actor took meanwhile (a staff review) changes the sums: read them again.
   for (let round = 0; round < 10; round++) {

@@ -35,7 +35,12 @@ import { registerCall } from '../../lib/register-call.ts';
 import { findUserById } from '../account/user.repository.ts';
 import { readUploadedFile, STORED_IMAGE_NAME, storeImage } from '../uploads/image-upload.ts';
 import * as repo from './wallet.repository.ts';
-import { settleIfFailed, settleWithdrawal, USED_FOR_LOSS_REMARK } from './wallet-settlement.ts';
+import {
+  inWithdrawalLane,
+  settleIfFailed,
+  settleWithdrawal,
+  USED_FOR_LOSS_REMARK,
+} from './wallet-settlement.ts';
 
 export interface WalletDeps {
   db: Db;
@@ -369,35 +374,38 @@ export function walletRoutes(app: FastifyInstance, deps: WalletDeps) {
       // Nothing would arrive (the fee takes it all, or less than one step of the currency is left).
       if (q.fee.gte(amount) || !q.received.gt(0)) throw new AppError('WALLET_FEE_EXCEEDS');
       // The row first (status -1), then the freeze keyed by its id: a crash in between is
-      // settled at start from the ledger (the freeze happened or it did not).
-      const w = await repo.insertWithdrawal(db, {
-        userId: user.userId,
-        drawCurrencyId: currency.id,
-        drawMethodId: method.id,
-        type: currency.type,
-        amount: amount.toFixed(2),
-        fee: q.fee.toFixed(2),
-        received: q.received.toFixed(q.receivedDecimals),
-        currencyCode: currency.protocol ? `${currency.code}-${currency.protocol}` : currency.code,
-        destination:
-          method.type === 1
-            ? `${method.dcAddress} (${method.network})`
-            : `${method.bankName} ${method.payeeAccount}`,
-        memo: body.memo,
-        status: -1,
-        createdAt: new Date(deps.now()),
+      // settled at start from the ledger (the freeze happened or it did not). In the user's
+      // withdrawal lane: a settlement after a covered loss never sees the request half made.
+      await inWithdrawalLane(user.userId, async () => {
+        const w = await repo.insertWithdrawal(db, {
+          userId: user.userId,
+          drawCurrencyId: currency.id,
+          drawMethodId: method.id,
+          type: currency.type,
+          amount: amount.toFixed(2),
+          fee: q.fee.toFixed(2),
+          received: q.received.toFixed(q.receivedDecimals),
+          currencyCode: currency.protocol ? `${currency.code}-${currency.protocol}` : currency.code,
+          destination:
+            method.type === 1
+              ? `${method.dcAddress} (${method.network})`
+              : `${method.bankName} ${method.payeeAccount}`,
+          memo: body.memo,
+          status: -1,
+          createdAt: new Date(deps.now()),
+        });
+        const frozen = await settleIfFailed(
+          req.log,
+          () => settleWithdrawal(db, w),
+          () => engine.freezeForWithdrawal(user.userId, amount, w.id),
+        );
+        if (!frozen.ok) {
+          await repo.transitionWithdrawal(db, w.id, -1, { status: -2 });
+          if ('unpriced' in frozen) throw new AppError('ORDER_PRICE_UNAVAILABLE');
+          throw new AppError('WALLET_AMOUNT_ABOVE_FREE', { free: frozen.free.toFixed(2) });
+        }
+        await repo.transitionWithdrawal(db, w.id, -1, { status: 0 });
       });
-      const frozen = await settleIfFailed(
-        req.log,
-        () => settleWithdrawal(db, w),
-        () => engine.freezeForWithdrawal(user.userId, amount, w.id),
-      );
-      if (!frozen.ok) {
-        await repo.transitionWithdrawal(db, w.id, -1, { status: -2 });
-        if ('unpriced' in frozen) throw new AppError('ORDER_PRICE_UNAVAILABLE');
-        throw new AppError('WALLET_AMOUNT_ABOVE_FREE', { free: frozen.free.toFixed(2) });
-      }
-      await repo.transitionWithdrawal(db, w.id, -1, { status: 0 });
       return null;
     },
     // A request that moves money (DESIGN §4): a retry with the same Idempotency-Key answers once.
