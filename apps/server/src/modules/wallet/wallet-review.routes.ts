@@ -167,11 +167,6 @@ export function walletReviewRoutes(app: FastifyInstance, deps: WalletReviewDeps)
     const before = await repo.findWithdrawal(db, params.id);
     if (!before) throw new AppError('STAFF_TARGET_NOT_FOUND');
     const pay = body.action === 'pay';
-    // Below zero, the account's frozen money may be what covers its loss when its last position
-    // closes (negative balance protection): nothing is paid out of it meanwhile (asked here for a
-    // clear answer; the engine refuses the payout itself in the same decision as its figures).
-    if (pay && before.status === 0 && (await engine.figures(before.userId)).balance.isNegative())
-      throw new AppError('STAFF_WITHDRAWAL_DEFICIT');
     // In the user's withdrawal lane: a settlement after a covered loss never reads the rows and the
     // frozen amount on either side of this review.
     const after = await inWithdrawalLane(before.userId, async () => {
@@ -197,6 +192,8 @@ export function walletReviewRoutes(app: FastifyInstance, deps: WalletReviewDeps)
                     lockDelta: amount.negated(),
                     memo: `withdrawal ${claimed.id}`,
                     idempotencyKey: `withdraw-paid:${claimed.id}`,
+                    // Below zero, the frozen money may be what covers the loss when the last
+                    // position closes (negative balance protection): nothing is paid out of it.
                     notInDeficit: true,
                   }
                 : {
@@ -338,6 +335,7 @@ export function walletReviewRoutes(app: FastifyInstance, deps: WalletReviewDeps)
 export async function settleUnfinishedWallet(db: Db) {
   const { deposits, withdrawals } = await repo.unfinishedWalletRows(db);
   for (const d of deposits) await settleDeposit(db, d.id);
-  for (const w of withdrawals) await settleWithdrawal(db, w);
+  // In the user's lane: a settlement after a loss the rebuild just decided may run meanwhile.
+  for (const w of withdrawals) await inWithdrawalLane(w.userId, () => settleWithdrawal(db, w));
   return deposits.length + withdrawals.length;
 }

@@ -115,6 +115,9 @@ export function settleWithdrawalsAgainstFrozen(
   return inWithdrawalLane(userId, () => settleAgainstFrozenInLane(db, engine, userId, now));
 }
 
+/** The ledger key that says a request's money has left the frozen amount, by its status. */
+const LEFT_FROZEN: Record<number, string> = { 8: 'withdraw-paid', 9: 'withdraw-refund' };
+
 /**
  * What the user's requests claim of the frozen amount: under review (0), being paid or refunded
  * (8, 9) until their money has moved, and requested (−1) once their freeze has.
@@ -122,73 +125,60 @@ export function settleWithdrawalsAgainstFrozen(
 async function claimsOnFrozen(db: DbOrTx, rows: Awaited<ReturnType<typeof openWithdrawalsOf>>) {
   let total = money('0');
   for (const w of rows) {
-    const moved =
+    const claims =
       w.status === -1
-        ? !(await ledgerKeyExists(db, `withdraw-freeze:${w.id}`))
-        : w.status === 8
-          ? await ledgerKeyExists(db, `withdraw-paid:${w.id}`)
-          : w.status === 9
-            ? await ledgerKeyExists(db, `withdraw-refund:${w.id}`)
-            : false;
-    if (!moved) total = total.plus(money(w.amount));
+        ? await ledgerKeyExists(db, `withdraw-freeze:${w.id}`)
+        : !(w.status in LEFT_FROZEN) || !(await ledgerKeyExists(db, `${LEFT_FROZEN[w.status]}:${w.id}`));
+    if (claims) total = total.plus(money(w.amount));
   }
   return total;
 }
 
-/** The settlement itself; only ever run in the user's withdrawal lane. */
+/**
+ * The settlement itself; only ever run in the user's withdrawal lane, where nothing else changes
+ * the user's requests meanwhile.
+ */
 export async function settleAgainstFrozenInLane(
   db: DbOrTx,
   engine: FrozenSource,
   userId: number,
   now: Date,
 ): Promise<number> {
+  const open = await openWithdrawalsOf(db, userId);
+  if (open.length === 0) return 0;
+  const { lock } = await engine.figures(userId);
+  let excess = (await claimsOnFrozen(db, open)).minus(lock);
   let rejected = 0;
-  // A row another actor took meanwhile (a staff review) changes the sums: read them again.
-  for (let round = 0; round < 10; round++) {
-    const open = await openWithdrawalsOf(db, userId);
-    if (open.length === 0) return rejected;
-    const { lock } = await engine.figures(userId);
-    let excess = (await claimsOnFrozen(db, open)).minus(lock);
-    let raced = false;
-    for (const w of open) {
-      if (excess.lte(0)) break;
-      if (w.status !== 0) continue; // requested, being paid or refunded: not this settlement's
-      const amount = money(w.amount);
-      const consumed = amount.lt(excess) ? amount : excess;
-      const refund = amount.minus(consumed);
-      const note = { remark: USED_FOR_LOSS_REMARK, reviewedBy: 'system', reviewedAt: now };
-      if (refund.isZero()) {
-        if (!(await transitionWithdrawal(db, w.id, 0, { status: 2, ...note }))) {
-          raced = true;
-          break;
-        }
-      } else {
-        if (!(await transitionWithdrawal(db, w.id, 0, { status: 9, ...note }))) {
-          raced = true;
-          break;
-        }
-        try {
-          const moved = await engine.move({
-            userId,
-            type: LEDGER_TYPE.WITHDRAWAL_REFUND,
-            balanceDelta: refund,
-            lockDelta: refund.negated(),
-            memo: `withdrawal ${w.id}`,
-            idempotencyKey: `withdraw-refund:${w.id}`,
-          });
-          if (!moved.ok) throw new Error(`withdrawal ${w.id}: refund of what stays frozen refused`);
-        } catch (err) {
-          // Settled from the ledger at once (back in review, or rejected if the refund did land),
-          // never left claimed until the next start.
-          await settleWithdrawal(db, { id: w.id, status: 9 });
-          throw err;
-        }
-        await transitionWithdrawal(db, w.id, 9, { status: 2 });
+  for (const w of open) {
+    if (excess.lte(0)) break;
+    if (w.status !== 0) continue; // requested, being paid or refunded: not this settlement's
+    const amount = money(w.amount);
+    const consumed = amount.lt(excess) ? amount : excess;
+    const refund = amount.minus(consumed);
+    const note = { remark: USED_FOR_LOSS_REMARK, reviewedBy: 'system', reviewedAt: now };
+    const claimed = await transitionWithdrawal(db, w.id, 0, { status: refund.isZero() ? 2 : 9, ...note });
+    if (!claimed) throw new Error(`withdrawal ${w.id} changed outside its lane`);
+    if (!refund.isZero()) {
+      try {
+        const moved = await engine.move({
+          userId,
+          type: LEDGER_TYPE.WITHDRAWAL_REFUND,
+          balanceDelta: refund,
+          lockDelta: refund.negated(),
+          memo: `withdrawal ${w.id}`,
+          idempotencyKey: `withdraw-refund:${w.id}`,
+        });
+        if (!moved.ok) throw new Error(`withdrawal ${w.id}: refund of what stays frozen refused`);
+      } catch (err) {
+        // Settled from the ledger at once (back in review, or rejected if the refund did land),
+        // never left claimed until the next start.
+        await settleWithdrawal(db, { id: w.id, status: 9 });
+        throw err;
       }
-      rejected++;
-      excess = excess.minus(consumed);
+      await transitionWithdrawal(db, w.id, 9, { status: 2 });
     }
-    if (!raced) return rejected;
+    rejected++;
+    excess = excess.minus(consumed);
   }
   return rejected;
 }
