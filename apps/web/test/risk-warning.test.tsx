@@ -116,4 +116,24 @@ describe('margin-call warning (DESIGN §3)', () => {
     );
     expect(screen.getByTestId('balance').textContent).toContain('1,399.70');
   });
+
+  it("shows the server's prepayment ratio from the push, not one re-derived from the rounded net value", async () => {
+    queryClient.setQueryData(orderKeys.summary, summary({ RiskStatus: 'ok' }));
+    await renderCard();
+    // A small account: margin 11.648200 over the exact net value 19.945055 is 58.40 %; over the
+    // pushed, cent-rounded 19.95 it would read 58.39 %.
+    await act(async () =>
+      useLiveOrders.getState().apply({
+        ProfitsTotal: '-0.05',
+        HazardRate: '171.23',
+        CautionMoneyAll: '11.648200',
+        NetValue: '19.95',
+        Balance: '8.31',
+        PrepaymentRatio: '58.40',
+        RiskStatus: 'ok',
+        TransOrder: [],
+      }),
+    );
+    expect(screen.getByTestId('prepayment-ratio').textContent).toContain('58.40');
+  });
 });

@@ -68,6 +68,12 @@ export const forexTradePush = z.object({
      * adjustments, deposits, withdrawals) changes it with no change of margin, so the card reads it here.
      */
     Balance: z.string(),
+    /**
+     * Margin ÷ net value in % (2 decimals; empty with no margin), from the exact figures as the
+     * summary's `PrepaymentRatio`: worked out from the cent-rounded `NetValue` it could differ in
+     * its last digit on a small account.
+     */
+    PrepaymentRatio: z.string(),
     /** DESIGN §3: 'margin_call' at or below the margin-call level (100 %), a warning to the trader. */
     RiskStatus: riskStatus,
     TransOrder: z.array(z.object({ Id: z.number().int(), UpdatePrice: z.number(), FactProfits: z.string() })),

@@ -49,6 +49,9 @@ function setup(budget?: { ms: number; clock: () => number }) {
         HazardRate: '900.00',
         CautionMoneyAll: '100.000000',
         NetValue: '1000.00',
+        balance: '900.00',
+        // Not 100 / 1000.00: the exact net value differs from the rounded one on a small account.
+        PrepaymentRatio: '10.01',
         RiskStatus: 'normal',
       };
     },
@@ -70,6 +73,8 @@ describe('AccountMonitor', () => {
     channels.add(1, a.conn);
     await monitor.flush();
     expect(frames(a.sent)).toEqual(['-3.938222']);
+    // The card's figures as the summary computed them from the exact ones, not re-derived.
+    expect(JSON.parse(a.sent[0]!).data).toMatchObject({ Balance: '900.00', PrepaymentRatio: '10.01' });
     state.profit = '-3.938429';
     monitor.onQuoteFor(USDJPY); // JP225's market is closed: only USDJPY moves
     await monitor.flush();

@@ -140,6 +140,7 @@ export class AccountMonitor {
           CautionMoneyAll: s.CautionMoneyAll,
           NetValue: s.NetValue,
           Balance: s.balance,
+          PrepaymentRatio: s.PrepaymentRatio,
           RiskStatus: s.RiskStatus,
           TransOrder: positions.map((o) => ({
             Id: o.id,

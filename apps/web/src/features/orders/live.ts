@@ -10,6 +10,8 @@ export interface ForexTradeData {
   NetValue: string;
   /** The available balance (cents); money moved outside trading changes it and not the margin. */
   Balance?: string;
+  /** Margin ÷ net value in %, from the exact figures (the card's prepayment ratio). */
+  PrepaymentRatio?: string;
   /** DESIGN §3: 'margin_call' warns the trader; 'stop_out' while the engine closes positions. */
   RiskStatus?: RiskStatusText;
   TransOrder: Array<{ Id: number; UpdatePrice: number; FactProfits: string }>;

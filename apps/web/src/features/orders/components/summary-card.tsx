@@ -1,4 +1,3 @@
-import { prepaymentRatioOf, toPercentText } from '@meridian/domain';
 import { useTranslation } from 'react-i18next';
 import { groupDecimal } from '../../../lib/format';
 import { useQuotesLive } from '../../../lib/realtime';
@@ -6,15 +5,6 @@ import { useAccountSummary } from '../api/get-account-summary';
 import { percentText, profitText, signOf, usdText } from '../format';
 import { useLiveOrders } from '../live';
 import styles from './orders.module.css';
-
-const DECIMAL = /^-?\d+(\.\d+)?$/;
-
-/** Prepayment ratio of pushed figures (FOREX_TRADE carries margin and net value, not the ratio). */
-function livePrepayment(margin: string, netValue: string): string {
-  if (!DECIMAL.test(margin) || !DECIMAL.test(netValue)) return '';
-  const ratio = prepaymentRatioOf(netValue, margin);
-  return ratio === null || ratio.isZero() ? '' : toPercentText(ratio);
-}
 
 /** Summary card (spec §2 Orders, DESIGN §3): current margin (6 decimals), net value, risk rate, prepayment ratio. */
 export function SummaryCard() {
@@ -28,9 +18,8 @@ export function SummaryCard() {
   const netValue = live?.NetValue ?? base?.NetValue ?? '';
   const profit = live?.ProfitsTotal ?? base?.ProfitsTotal ?? '';
   const risk = live ? live.HazardRate : (base?.HazardRate ?? '');
-  const prepayment = live
-    ? livePrepayment(live.CautionMoneyAll, live.NetValue)
-    : (base?.PrepaymentRatio ?? '');
+  // The server's ratio of the exact figures: the pushed net value is rounded to cents.
+  const prepayment = live?.PrepaymentRatio ?? base?.PrepaymentRatio ?? '';
   const balance = live?.Balance ?? base?.balance ?? '';
   const status = live?.RiskStatus ?? base?.RiskStatus;
   const warning =
@@ -74,7 +63,9 @@ export function SummaryCard() {
         </div>
         <div>
           <dt>{t('orders.prepaymentRatio')}</dt>
-          <dd className="num">{percentText(prepayment)}</dd>
+          <dd className="num" data-testid="prepayment-ratio">
+            {percentText(prepayment)}
+          </dd>
         </div>
         <div>
           <dt>{t('orders.balance')}</dt>
