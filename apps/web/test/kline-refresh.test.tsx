@@ -41,6 +41,6 @@ describe('candles when the trader comes back to a period', () => {
     await waitFor(() => expect(api.sentTo('/v1/api/forex/kline')).toHaveLength(2));
     rerender({ period: '1min' }); // back within seconds
     await waitFor(() => expect(api.sentTo('/v1/api/forex/kline')).toHaveLength(3));
-    await waitFor(() => expect(result.current.data?.[0]?.Close).toBe(3));
+    await waitFor(() => expect(result.current.data?.candles[0]?.Close).toBe(3));
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ascendingCandles } from '../src/features/trade/candles';
 import { candleOfFrame } from '../src/features/trade/hooks/use-live-candle';
+import { LiveCandles } from '../src/features/trade/live-candles';
 import { londonDateTime, londonTickLabel, TICK } from '../src/features/trade/london-format';
 import { fillLondonWeights, londonTickWeight } from '../src/features/trade/london-time-scale';
 
@@ -27,6 +28,54 @@ describe('candle series for the chart', () => {
     expect(candleOfFrame(frame, '5min')).toEqual(c(300, 1.1));
     expect(candleOfFrame(frame, '1min')).toBeNull();
     expect(candleOfFrame(null, '5min')).toBeNull();
+  });
+});
+
+describe('live frames laid over a history answered late', () => {
+  const clocked = () => {
+    let t = 0;
+    const tick = (ms: number) => {
+      t += ms;
+    };
+    return { live: new LiveCandles(() => t), tick, now: () => t };
+  };
+
+  it('brings the snapshot up to date: the candle that closed while it travelled, and the next', () => {
+    const { live, tick, now } = clocked();
+    const askedAt = now();
+    tick(100);
+    live.push(c(60, 1.1));
+    live.push(c(60, 1.3)); // the minute's last tick, after the server took its snapshot
+    live.push(c(120, 1.4));
+    // The history ends with minute 60 still forming (Close 1.1): the frames from after the ask win.
+    expect(live.since(askedAt, 60).map((x) => [x.Time, x.Close])).toEqual([
+      [60, 1.3],
+      [120, 1.4],
+    ]);
+    // A history that already holds minute 120 takes only what is not older than it.
+    expect(live.since(askedAt, 120).map((x) => x.Time)).toEqual([120]);
+  });
+
+  it('ignores frames from before the history was asked for (say, before a socket drop)', () => {
+    const { live, tick, now } = clocked();
+    live.push(c(60, 1.1));
+    tick(50);
+    const askedAt = now();
+    expect(live.since(askedAt, 60)).toEqual([]);
+    tick(10);
+    live.push(c(60, 1.2));
+    expect(live.since(askedAt, 60).map((x) => x.Close)).toEqual([1.2]);
+  });
+
+  it('keeps the last few candles, tells its one listener and stops when asked', () => {
+    const { live } = clocked();
+    const heard: number[] = [];
+    const stop = live.listen((x) => heard.push(x.Time));
+    for (let i = 1; i <= 20; i++) live.push(c(i * 60));
+    expect(live.since(0, 0).map((x) => x.Time)).toEqual([780, 840, 900, 960, 1020, 1080, 1140, 1200]);
+    stop();
+    live.push(c(1260));
+    expect(heard).toHaveLength(20);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { Candle, CandlePeriodName } from '@meridian/contracts';
+import type { Candle } from '@meridian/contracts';
 import {
   type CandlestickData,
   CandlestickSeries,
@@ -14,16 +14,17 @@ import {
 } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
 import { formatPrice } from '../../../lib/format';
+import type { KlineHistory } from '../api/get-kline';
 import { ascendingCandles } from '../candles';
-import { useLiveCandle } from '../hooks/use-live-candle';
+import type { LiveCandles } from '../live-candles';
 import { londonDateTime, londonTickLabel } from '../london-format';
 import { LondonTimeScale } from '../london-time-scale';
 import styles from './trade.module.css';
 
 interface CandleChartProps {
-  code: string;
-  period: CandlePeriodName;
-  candles: readonly Candle[];
+  /** The instrument's and period's live frames (subscribed by the screen before the history). */
+  live: LiveCandles;
+  history: KlineHistory;
   precision: number;
   locale: string;
   label: string;
@@ -37,6 +38,34 @@ const bar = (c: Candle): CandlestickData<Time> => ({
   close: c.Close,
 });
 
+/** The forming candle (or a newer one) from a live frame; an older frame is dropped. */
+function updateLast(s: ISeriesApi<'Candlestick'>, candle: Candle, lastTime: { current: number }) {
+  if (candle.Time < lastTime.current) return;
+  try {
+    s.update(bar(candle));
+    lastTime.current = candle.Time;
+  } catch {
+    // an out-of-order frame: the next one catches up
+  }
+}
+
+/**
+ * The history, then the live frames that arrived after it was asked for: the snapshot misses
+ * the ticks between its taking and the chart, and a candle that closed meanwhile would keep the
+ * snapshot's unfinished copy for good.
+ */
+function show(
+  s: ISeriesApi<'Candlestick'>,
+  history: KlineHistory,
+  live: LiveCandles,
+  lastTime: { current: number },
+) {
+  const data = ascendingCandles(history.candles);
+  s.setData(data.map(bar));
+  lastTime.current = data.at(-1)?.Time ?? 0;
+  for (const candle of live.since(history.askedAt, lastTime.current)) updateLast(s, candle, lastTime);
+}
+
 const css = (name: string, fallback: string) =>
   getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
 
@@ -45,13 +74,13 @@ const css = (name: string, fallback: string) =>
  * candle live from `KLINE.{code}` frames of the chosen period, axis and crosshair in London time
  * (its day marks on London's calendar too: `LondonTimeScale`).
  */
-export default function CandleChart({ code, period, candles, precision, locale, label }: CandleChartProps) {
+export default function CandleChart({ live, history, precision, locale, label }: CandleChartProps) {
   const host = useRef<HTMLDivElement>(null);
   const chart = useRef<IChartApiBase<Time> | null>(null);
   const series = useRef<ISeriesApi<'Candlestick'> | null>(null);
   const lastTime = useRef(0);
-  const history = useRef(candles);
-  history.current = candles;
+  const shown = useRef({ live, history });
+  shown.current = { live, history };
   const places = useRef(precision);
   places.current = precision;
 
@@ -72,6 +101,9 @@ export default function CandleChart({ code, period, candles, precision, locale, 
         horzLines: { color: 'rgba(255,255,255,0.04)' },
       },
       rightPriceScale: { borderColor: css('--border', '#232d3d') },
+      // A vertical swipe on the chart scrolls the page (to the order form below it), as anywhere else
+      // on a phone; sideways it still pans the candles. The chart took both, trapping the page.
+      handleScroll: { vertTouchDrag: false },
       timeScale: {
         borderColor: css('--border', '#232d3d'),
         timeVisible: true,
@@ -104,9 +136,7 @@ export default function CandleChart({ code, period, candles, precision, locale, 
     });
     chart.current = c;
     series.current = s;
-    const data = ascendingCandles(history.current);
-    s.setData(data.map(bar));
-    lastTime.current = data.at(-1)?.Time ?? 0;
+    show(s, shown.current.history, shown.current.live, lastTime);
     return () => {
       chart.current = null;
       series.current = null;
@@ -123,22 +153,18 @@ export default function CandleChart({ code, period, candles, precision, locale, 
   useEffect(() => {
     const s = series.current;
     if (!s) return;
-    const data = ascendingCandles(candles);
-    s.setData(data.map(bar));
-    lastTime.current = data.at(-1)?.Time ?? 0;
+    show(s, history, live, lastTime);
     chart.current?.timeScale().scrollToRealTime();
-  }, [candles]);
+  }, [history, live]);
 
-  useLiveCandle(code, period, (candle) => {
-    const s = series.current;
-    if (!s || candle.Time < lastTime.current) return;
-    try {
-      s.update(bar(candle));
-      lastTime.current = candle.Time;
-    } catch {
-      // an out-of-order frame: the next one catches up
-    }
-  });
+  useEffect(
+    () =>
+      live.listen((candle) => {
+        const s = series.current;
+        if (s) updateLast(s, candle, lastTime);
+      }),
+    [live],
+  );
 
   return <div ref={host} className={styles.chart} role="img" aria-label={label} data-testid="candle-chart" />;
 }

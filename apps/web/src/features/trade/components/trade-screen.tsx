@@ -10,6 +10,7 @@ import { useQuotesLive, useTopic } from '../../../lib/realtime';
 import { useQuoteValue } from '../../../stores/quotes';
 import { useInstrumentCategories, useInstruments } from '../api/get-instruments';
 import { useKline } from '../api/get-kline';
+import { useLiveCandles } from '../hooks/use-live-candle';
 import { lastInstrumentId, rememberInstrument } from '../last-instrument';
 import { DEFAULT_PERIOD, PERIODS } from '../periods';
 import { InstrumentDrawer } from './instrument-drawer';
@@ -50,6 +51,8 @@ export function TradeScreen() {
   const ask = useQuoteValue(id, (q) => q?.Ask ?? instrument?.ForexQuotations.Ask ?? 0);
   const change = useQuoteValue(id, (q) => q?.Change ?? instrument?.ForexQuotations.Change ?? 0);
   const marketOpen = useQuoteValue(id, (q) => (q?.MarketStatus ?? instrument?.MarketStatus) === 1);
+  // Subscribed before the history is asked for (effects run in this order): see LiveCandles.
+  const liveCandles = useLiveCandles(instrument?.Code, period);
   const kline = useKline(instrument?.Id, period);
   // Through a socket gap the figures are the last received, not the market's: shown as such.
   const live = useQuotesLive();
@@ -152,9 +155,8 @@ export function TradeScreen() {
             ) : kline.data ? (
               <Suspense fallback={<div className={styles.chart} />}>
                 <CandleChart
-                  code={instrument.Code}
-                  period={period}
-                  candles={kline.data}
+                  live={liveCandles}
+                  history={kline.data}
                   precision={instrument.PricePrecision}
                   locale={chartLocale(i18n.language)}
                   label={t('trade.chartLabel', { code: instrument.ShowCode })}

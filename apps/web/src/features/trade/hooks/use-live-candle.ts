@@ -1,7 +1,8 @@
 import type { Candle, CandlePeriodName } from '@meridian/contracts';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo } from 'react';
 import { klineTopic } from '../../../lib/calls';
 import { socket, useTopic } from '../../../lib/realtime';
+import { LiveCandles } from '../live-candles';
 
 /** A KLINE.{code} frame's data (spec §7: Period and the candle fields). */
 export interface KlineFrame extends Candle {
@@ -25,23 +26,22 @@ export function candleOfFrame(data: unknown, period: CandlePeriodName): Candle |
 }
 
 /**
- * The forming candle of one instrument and period, live: subscribes to `KLINE.{code}` while
- * mounted and calls `onCandle` with every frame of the chosen period.
+ * The live candles of one instrument and period: subscribes to `KLINE.{code}` while mounted and
+ * keeps the recent frames of the chosen period. Mounted with the screen, before the history is
+ * asked for, so nothing between the history's snapshot and the chart is missed.
  */
-export function useLiveCandle(
-  code: string | undefined,
-  period: CandlePeriodName,
-  onCandle: (candle: Candle) => void,
-): void {
+export function useLiveCandles(code: string | undefined, period: CandlePeriodName): LiveCandles {
   const topic = code ? klineTopic(code) : null;
   useTopic(topic);
-  const handler = useRef(onCandle);
-  handler.current = onCandle;
+  // A new buffer per instrument and period: another series' frames never reach this chart.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the series on purpose
+  const live = useMemo(() => new LiveCandles(), [topic, period]);
   useEffect(() => {
     if (!topic) return;
     return socket.on(topic, (msg) => {
       const candle = candleOfFrame(msg.data, period);
-      if (candle) handler.current(candle);
+      if (candle) live.push(candle);
     });
-  }, [topic, period]);
+  }, [topic, period, live]);
+  return live;
 }
