@@ -90,11 +90,18 @@ describe('trading: the trade screen, orders and the demo reset (phone)', () => {
     expect(await page.getByTestId('stop-loss').inputValue()).toBe('98000.50');
     await page.getByTestId('order-quantity').fill('1e3');
     expect(await page.getByTestId('order-quantity').inputValue()).toBe('0.01');
-    await page.getByTestId('stop-loss-check').click();
+    // The stop-loss box is a real checkbox for the keyboard and screen readers (Tab, Space, its name).
+    const stopLossBox = page.getByRole('checkbox', { name: en('trade.stopLoss') });
+    expect(await stopLossBox.isChecked()).toBe(true);
+    await stopLossBox.focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => page.getByTestId('stop-loss').isDisabled()).toBe(true);
+    expect(await stopLossBox.isChecked()).toBe(false);
 
     await page.getByTestId('period-5min').click();
     await screenshot(page, 'trade-btcusd');
-    await page.getByTestId('order-submit').click();
+    // Enter in a box sends the order, as the button does.
+    await page.getByTestId('order-quantity').press('Enter');
     await expectToast(page, serverOk('order_confirmed'));
   });
 
@@ -131,10 +138,10 @@ describe('trading: the trade screen, orders and the demo reset (phone)', () => {
     await detail.getByTestId('edit-stops').click();
     await page.getByTestId('edit-sl').fill(stopLoss);
     await page.getByTestId('edit-tp').fill(takeProfit);
-    await page
-      .locator('.adm-dialog-button')
-      .filter({ hasText: en('common.confirm') })
-      .click();
+    // Over the whole page, not inside the popup's scrolling body (clipped in landscape, with the
+    // popup's Close position left live beside it).
+    expect(await page.locator('.adm-popup .adm-dialog').count()).toBe(0);
+    await page.getByTestId('edit-tp').press('Enter'); // Enter saves, as Confirm does
     await expectToast(page, serverOk('stops_updated'));
 
     await row.click();

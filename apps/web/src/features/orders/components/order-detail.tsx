@@ -1,7 +1,7 @@
 import type { Order } from '@meridian/contracts';
 import { MARGIN_MODE } from '@meridian/domain';
 import { Dialog, Popup } from 'antd-mobile';
-import { type ReactNode, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { acceptDecimalInput, priceLimits } from '../../../lib/decimal-input';
 import { boxDecimal, groupDecimal } from '../../../lib/format';
@@ -59,6 +59,24 @@ function DetailBody({
   // A pending order holds no position, so it has no profit (not a profit of 0.00); neither has
   // one cancelled before it filled.
   const profit = neverFilled ? null : live.profit;
+  const saving = useRef(false);
+  const save = async () => {
+    // One request at a time: Enter held down or pressed beside a tap on Confirm sends once.
+    if (saving.current) return;
+    saving.current = true;
+    try {
+      if (await onSetStops(order, stopLoss, takeProfit)) setEditing(false);
+    } finally {
+      saving.current = false;
+    }
+  };
+  // Enter in either box saves, as the dialog's Confirm does (a keyboard user had no way to send).
+  const saveOnEnter = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Enter' && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      void save();
+    }
+  };
   const openEdit = () => {
     // The boxes hold what the API takes, not the screen's localized text.
     setStopLoss(inputPriceText(order.TargetLossPrice, order));
@@ -148,6 +166,9 @@ function DetailBody({
         </div>
       )}
       <Dialog
+        // Over the whole page: rendered in place (antd-mobile's default) it sat inside the popup's
+        // scrolling body, clipped in landscape with the popup's Close position button live beside it.
+        getContainer={() => document.body}
         visible={editing}
         title={t('orders.stopsTitle')}
         onClose={() => setEditing(false)}
@@ -163,6 +184,7 @@ function DetailBody({
               value={boxDecimal(stopLoss)}
               placeholder={t('orders.stopsNone')}
               onChange={(e) => setStopLoss(acceptDecimalInput(e.target.value, stopLoss, STOP_LIMITS))}
+              onKeyDown={saveOnEnter}
               data-testid="edit-sl"
             />
             <label className={styles.stopsLabel} htmlFor="edit-tp">
@@ -175,6 +197,7 @@ function DetailBody({
               value={boxDecimal(takeProfit)}
               placeholder={t('orders.stopsNone')}
               onChange={(e) => setTakeProfit(acceptDecimalInput(e.target.value, takeProfit, STOP_LIMITS))}
+              onKeyDown={saveOnEnter}
               data-testid="edit-tp"
             />
             <p className={styles.stopsHint}>{t('orders.stopsHint')}</p>
@@ -187,9 +210,7 @@ function DetailBody({
               key: 'save',
               text: t('common.confirm'),
               bold: true,
-              onClick: async () => {
-                if (await onSetStops(order, stopLoss, takeProfit)) setEditing(false);
-              },
+              onClick: save,
             },
           ],
         ]}

@@ -48,11 +48,16 @@ export const OrderRow = memo(function OrderRow({ order, onOpen }: OrderRowProps)
       </span>
       <span className={stale ? `${styles.rowPrices} not-live` : styles.rowPrices} data-live={!stale}>
         <span className="num">
+          {/* Spoken as 'Open price 1.08 Current price 1.09': the arrow alone ran the figures together. */}
+          {!pending && <span className="visually-hidden">{t('orders.openPrice')} </span>}
           {priceText(pending ? order.OriginPrice : order.Price, order)}
           {!pending && (
             <>
               <span className={styles.arrow} aria-hidden="true">
                 →
+              </span>
+              <span className="visually-hidden">
+                {t(history ? 'orders.closePrice' : 'orders.currentPrice')}{' '}
               </span>
               <span data-testid="row-price">
                 {priceText(history ? order.ClosePrice || price : price, order)}

@@ -101,7 +101,16 @@ export function OrderForm({ instrument, instruments, prices, marketOpen }: Order
     `${styles.sideButton} ${form.side === side ? (side === 'buy' ? styles.sideBuy : styles.sideSell) : ''}`;
 
   return (
-    <section className={styles.form} aria-label={t('trade.formLabel')}>
+    // A form, so Enter in a box sends the order as the button does (not when the button is disabled).
+    <form
+      className={styles.form}
+      aria-label={t('trade.formLabel')}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
       <fieldset className={styles.segment} aria-label={t('trade.side')}>
         <button
           type="button"
@@ -212,14 +221,24 @@ export function OrderForm({ instrument, instruments, prices, marketOpen }: Order
       </div>
 
       <div className={styles.field}>
-        <span className={styles.fieldLabel}>{t('trade.leverage')}</span>
+        <span className={styles.fieldLabel} id="order-leverage-label">
+          {t('trade.leverage')}
+        </span>
         {fixedMargin && !blocked ? (
           <p className={`${styles.select} ${styles.selectStatic}`} data-testid="leverage">
             {t('trade.fixedMargin')}
           </p>
         ) : (
-          <button type="button" className={styles.select} onClick={openLeverage} data-testid="leverage">
-            <span className="num">{form.leverage !== null && !blocked ? `1:${form.leverage}` : '--'}</span>
+          <button
+            type="button"
+            className={styles.select}
+            onClick={openLeverage}
+            aria-labelledby="order-leverage-label order-leverage-value"
+            data-testid="leverage"
+          >
+            <span className="num" id="order-leverage-value">
+              {form.leverage !== null && !blocked ? `1:${form.leverage}` : '--'}
+            </span>
             <ChevronDownIcon size={16} />
           </button>
         )}
@@ -291,10 +310,9 @@ export function OrderForm({ instrument, instruments, prices, marketOpen }: Order
       </dl>
 
       <button
-        type="button"
+        type="submit"
         className={`${styles.submit} ${form.side === 'buy' ? styles.submitBuy : styles.submitSell}`}
         disabled={!marketOpen || sending}
-        onClick={() => void submit()}
         data-testid="order-submit"
       >
         {!marketOpen
@@ -315,6 +333,6 @@ export function OrderForm({ instrument, instruments, prices, marketOpen }: Order
         confirmText={t('common.confirm')}
         cancelText={t('common.cancel')}
       />
-    </section>
+    </form>
   );
 }
