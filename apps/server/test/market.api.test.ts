@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from './support/databases.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
@@ -122,5 +123,25 @@ describe.each(DB_KINDS)('market calls on %s', (kind) => {
     expect((await s.app.inject({ method: 'GET', url: '/static/logo/%3Cscript%3E.svg' })).statusCode).toBe(
       404,
     );
+  });
+
+  // Last: it stops the market.
+  it('saves the forming minute as it stands when the market stops (its ticks are in no other candle)', async () => {
+    s.tick(25_000);
+    const kline = await get('/v1/api/forex/kline?forex_id=1&period=1min');
+    const forming = kline.body.data.at(-1);
+    await s.market.stop();
+    const rows = (await s.database.db.execute(
+      sql`select time, open, high, low, close from candles
+          where instrument_id = 1 and period = '1min' order by time desc limit 1`,
+    )) as unknown as { rows: Array<Record<string, string | number>> };
+    const saved = rows.rows[0]!;
+    expect(Number(saved.time)).toBe(forming.Time);
+    expect([saved.open, saved.high, saved.low, saved.close].map(Number)).toEqual([
+      forming.Open,
+      forming.High,
+      forming.Low,
+      forming.Close,
+    ]);
   });
 });

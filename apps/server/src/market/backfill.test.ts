@@ -327,6 +327,41 @@ describe('backfillHistory: restart', () => {
     expect(feed.latest(1)!.mid).toBe(before.at(-1)!.close);
   });
 
+  it('continues the minute saved as it stood at shutdown, and keeps its ticks in the longer candles', async () => {
+    const store = new MemoryStore();
+    const instruments = pick('BTCUSD');
+    await boot(store, instruments, NOW);
+    const last = store.all(1, '1min').at(-1)!;
+    // LiveMarket.stop saved the minute forming at NOW (14:30) as it stood: a dip no other candle holds.
+    const minute = Math.floor(NOW / 60_000) * 60;
+    const partial = {
+      time: minute,
+      open: last.close,
+      high: last.close + 5,
+      low: last.close - 900,
+      close: last.close - 10,
+      volume: 17,
+    };
+    await store.saveClosed([{ instrumentId: 1, period: '1min', candle: partial }]);
+
+    // Restarted within that minute: it is the forming candle again (not a closed one beside a new one).
+    const same = await boot(store, instruments, NOW + 20_000);
+    expect(same.aggregator.current(1, '1min')).toEqual(partial);
+    expect(same.aggregator.recent(1, '1min', 3).map((c) => c.time)).not.toContain(minute);
+    expect(same.aggregator.current(1, '5min')!.low).toBe(partial.low);
+    expect(same.aggregator.current(1, '1day')!.low).toBeLessThanOrEqual(partial.low);
+
+    // Restarted two minutes later: a closed minute, and the forming 5-minute candle still has its low.
+    const later = await boot(store, instruments, NOW + 113_000);
+    expect(later.aggregator.current(1, '1min')).toBeUndefined();
+    expect(later.aggregator.recent(1, '1min', 1)).toEqual([partial]);
+    expect(later.aggregator.current(1, '5min')!.low).toBe(partial.low);
+
+    // A clock started before the stored data does not take the stored minute for a forming one.
+    const earlier = await boot(store, instruments, NOW - 3_600_000);
+    expect(earlier.aggregator.current(1, '1min')).toBeUndefined();
+  });
+
   it('after a long outage, keeps the stored history consistent and generates nothing', async () => {
     const store = new MemoryStore();
     const instruments = pick('BTCUSD');

@@ -27,7 +27,8 @@ import type { Candle, CandleStore, Clock, FeedInstrument, InstrumentSeed } from 
  *   the charts show no candles while the server was down, as they show none for a closed market. Prices generated across the gap would cross stop losses, take
  *   profits and pending levels that no engine was running to act on: the chart would show a level
  *   reached and the order never filled (docs/DECISIONS.md, "The simulated market across a restart").
- *   Candles still forming at shutdown are rebuilt from the stored lower periods.
+ *   The minute forming at shutdown is saved as it stood (its ticks are the only record of those
+ *   seconds); candles of longer periods still forming are rebuilt from the stored lower periods.
  * - Resolution: 1-minute steps over the recent part that the kept 1min…30min candles need (the last
  *   ~500 trading half-hours), hour steps before it (they only feed 60min and 1day). Same process and
  *   variance per unit of trading time; a year of ~40 instruments is ~1 M steps instead of ~13 M.
@@ -375,17 +376,20 @@ async function backfillInstrument(
     const fresh: Candle[] = [];
     for (let i = keepFrom; i < end; i++) fresh.push(series.candle(i));
     for (const candle of fresh) rows.push({ instrumentId: id, period, candle });
-    aggregator?.prime(
-      id,
-      period,
-      [...stored[p]!, ...fresh].slice(-ringSize),
-      forming ? series.candle(lastIndex) : undefined,
-    );
+    // The minute forming at shutdown is saved as it stood (LiveMarket.stop): restarted within that
+    // minute, it is the forming candle again, continued by the new ticks rather than replaced.
+    const closed = [...stored[p]!, ...fresh];
+    let current = forming ? series.candle(lastIndex) : undefined;
+    const last = closed.at(-1);
+    // Its bucket holds now (a clock started earlier than the stored data is not inside it).
+    if (p === 0 && !current && last && last.time <= nowSec && nowSec < nextBucketStart(last.time, period))
+      current = closed.pop();
+    aggregator?.prime(id, period, closed.slice(-ringSize), current);
     lowerFrom = first;
   }
 
   // 3. The live feed continues from the newest close, or on a restart from the last live quote when
-  //    it is newer (the minute forming at shutdown is not stored: its close could be a minute back).
+  //    it is newer (saved each second: after a crash the forming minute was not stored).
   if (minutes.length > 0) {
     const i = minutes.length - 1;
     feed.setStartPrice(id, minutes.close[i]!, (minutes.time[i]! + 60) * 1000);

@@ -359,6 +359,14 @@ export async function startLiveMarket(o: LiveMarketOptions): Promise<LiveMarket>
       clearInterval(housekeeping);
       feed.stop();
       aggregator.closeDue(o.clock.now());
+      // The forming minutes too, as they stand: the ticks since each minute began are in no other
+      // candle, and without them a restart rebuilt the forming 5M…1D candles without those seconds
+      // (lows and highs traders had seen, levels orders had triggered at). The next start continues
+      // a minute that has not ended yet (backfill); one that has is complete as saved.
+      for (const r of records) {
+        const minute = aggregator.current(r.id, '1min');
+        if (minute) closedQueue.push({ instrumentId: r.id, period: '1min', candle: { ...minute } });
+      }
       await flush();
     },
   };
