@@ -65,6 +65,36 @@ describe('trading: the trade screen, orders and the demo reset (phone)', () => {
     expect(Math.abs(margin - (0.01 * ask) / 2)).toBeLessThan(1); // the ask moves between two reads
     expect(await page.getByTestId('preview-margin').innerText()).toMatch(/^\d{3}\.\d{6}$/);
 
+    // Leverage by keyboard: the sheet opens on Enter, an option is picked with Tab and Enter, the
+    // margin follows it; Escape closes the sheet and focus goes back to the button.
+    const leverageButton = page.getByRole('button', { name: `${en('trade.leverage')} 1:2` });
+    await leverageButton.focus();
+    await page.keyboard.press('Enter');
+    const sheet = page.getByTestId('leverage-sheet');
+    await sheet.waitFor();
+    const options = sheet.locator('button[aria-pressed]');
+    expect(await options.first().getAttribute('aria-pressed')).toBe('true');
+    const last = options.last();
+    const highest = Number((await last.innerText()).replace('1:', ''));
+    expect(highest).toBeGreaterThan(2);
+    while (!(await last.evaluate((el) => el === document.activeElement))) await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await sheet.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('leverage').innerText()).toBe(`1:${highest}`);
+    await expect
+      .poll(async () => Number(await page.getByTestId('preview-margin').innerText()) * highest)
+      .toBeCloseTo(0.01 * Number(await page.getByTestId('ask').innerText()), -1);
+    await page.getByTestId('leverage').focus();
+    await page.keyboard.press('Enter');
+    await sheet.waitFor();
+    await sheet.getByText(/^1:2$/).click();
+    await page.getByTestId('leverage').click();
+    await sheet.waitFor();
+    await page.keyboard.press('Escape');
+    await sheet.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('leverage').innerText()).toBe('1:2');
+    expect(await page.getByTestId('leverage').evaluate((el) => el === document.activeElement)).toBe(true);
+
     // The minus control is disabled at the minimum (0.01 − 0.01 = 0), + steps by Pip.
     expect(await page.getByTestId('quantity-minus').isDisabled()).toBe(true);
     await page.getByTestId('quantity-plus').click();
@@ -149,6 +179,16 @@ describe('trading: the trade screen, orders and the demo reset (phone)', () => {
     expect(await detail.getByTestId('detail-sl').innerText()).toBe(stopLoss);
     expect(await detail.getByTestId('detail-tp').innerText()).toBe(takeProfit);
     await screenshot(page, 'orders-detail');
+    // Escape answers a confirm with no, then closes the popup, focus back on the row that opened it.
+    await detail.getByTestId('close-position').click();
+    await page.locator('.adm-dialog-button').first().waitFor();
+    await page.keyboard.press('Escape');
+    await page.locator('.adm-dialog-button').first().waitFor({ state: 'detached' });
+    await expect.poll(() => detail.isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await detail.waitFor({ state: 'detached' });
+    expect(await row.evaluate((el) => el === document.activeElement)).toBe(true);
+    await row.click();
     await detail.getByTestId('close-position').click();
     await confirmDialog(page);
     await expectToast(page, serverOk('order_closed'));

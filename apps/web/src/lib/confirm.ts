@@ -1,5 +1,6 @@
 import { Dialog } from 'antd-mobile';
 import type { ReactNode } from 'react';
+import { closeOnEscape } from './popup-focus';
 
 export interface OpenConfirm {
   /** true when confirmed; false when cancelled, closed or dismissed. */
@@ -23,10 +24,28 @@ export function openConfirm(props: {
   const result = new Promise<boolean>((resolve) => {
     settle = resolve;
   });
+  // Closed while it is still opening, antd-mobile's dialog never unmounts (it stays in the page,
+  // transparent, its buttons still focusable): a close asked that early waits for the opening.
+  let shown = false;
+  let closeAsked = false;
+  const close = () => {
+    if (shown) void handler.close();
+    else closeAsked = true;
+  };
+  // Escape answers 'no', as Cancel does; taken off the Escape stack however it is answered.
+  const off = closeOnEscape(() => {
+    close();
+    settle(false);
+  });
+  void result.then(off);
   const handler = Dialog.show({
     title: props.title,
     content: props.content,
     closeOnAction: true,
+    afterShow: () => {
+      shown = true;
+      if (closeAsked) void handler.close();
+    },
     onClose: () => settle(false),
     actions: [
       [
@@ -38,7 +57,7 @@ export function openConfirm(props: {
   return {
     result,
     dismiss() {
-      handler.close();
+      close();
       settle(false);
     },
   };

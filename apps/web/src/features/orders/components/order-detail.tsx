@@ -5,6 +5,7 @@ import { type KeyboardEvent, type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { acceptDecimalInput, priceLimits } from '../../../lib/decimal-input';
 import { boxDecimal, groupDecimal } from '../../../lib/format';
+import { usePopupFocus } from '../../../lib/popup-focus';
 import type { SetStops } from '../api/order-actions';
 import { inputPriceText, isBuy, priceText, profitText, signOf, timeText, usd6Text } from '../format';
 import { usePendingFillPrice } from '../hooks/use-pending-fill-price';
@@ -44,6 +45,7 @@ function DetailBody({
   const { t } = useTranslation();
   const live = useLiveValues(order);
   const [editing, setEditing] = useState(false);
+  const editPanel = usePopupFocus<HTMLDivElement>(editing, () => setEditing(false));
   const [stopLoss, setStopLoss] = useState('');
   const [takeProfit, setTakeProfit] = useState('');
   const holding = order.Status === 1;
@@ -173,7 +175,7 @@ function DetailBody({
         title={t('orders.stopsTitle')}
         onClose={() => setEditing(false)}
         content={
-          <div className={styles.stopsForm}>
+          <div className={styles.stopsForm} ref={editPanel} tabIndex={-1}>
             <label className={styles.stopsLabel} htmlFor="edit-sl">
               {t('orders.stopLoss')}
             </label>
@@ -221,6 +223,7 @@ function DetailBody({
 
 /** Detail popup of one order (spec §2 Orders): every field, and close / cancel / TP-SL actions. */
 export function OrderDetail({ order, onClose, ...actions }: OrderDetailProps) {
+  const panel = usePopupFocus<HTMLDivElement>(order !== null, onClose);
   return (
     <Popup
       visible={order !== null}
@@ -229,7 +232,16 @@ export function OrderDetail({ order, onClose, ...actions }: OrderDetailProps) {
       bodyClassName={styles.popup}
       destroyOnClose
     >
-      {order && <DetailBody order={order} {...actions} />}
+      <div
+        ref={panel}
+        role="dialog"
+        aria-modal="true"
+        aria-label={order?.ForexTradeLists.ShowCode}
+        tabIndex={-1}
+        className={styles.panel}
+      >
+        {order && <DetailBody order={order} {...actions} />}
+      </div>
     </Popup>
   );
 }

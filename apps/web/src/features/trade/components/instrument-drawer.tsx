@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { SearchIcon } from '../../../components/icons';
 import { formatChange, formatPrice, trendOf } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
+import { usePopupFocus } from '../../../lib/popup-focus';
 import { useQuoteValue } from '../../../stores/quotes';
 import styles from './trade.module.css';
 
@@ -70,6 +71,7 @@ export function InstrumentDrawer({
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState<number | null>(null);
   const deferred = useDeferredValue(search);
+  const panel = usePopupFocus<HTMLDivElement>(open, onClose);
   const rows = useMemo(
     () => filterInstruments(instruments, deferred, category),
     [instruments, deferred, category],
@@ -84,56 +86,67 @@ export function InstrumentDrawer({
       bodyClassName={styles.drawer}
       destroyOnClose
     >
-      <div className={styles.drawerHead}>
-        <h2 className={styles.drawerTitle}>{t('trade.chooseInstrument')}</h2>
-        <label className={styles.search}>
-          <SearchIcon size={18} />
-          <input
-            type="search"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            placeholder={t('trade.searchPlaceholder')}
-            aria-label={t('trade.searchPlaceholder')}
-          />
-        </label>
-        <fieldset className={styles.drawerChips} aria-label={t('home.categories')}>
-          <button
-            type="button"
-            className={category === null ? `${styles.chip} ${styles.chipActive}` : styles.chip}
-            aria-pressed={category === null}
-            onClick={() => setCategory(null)}
-          >
-            {t('trade.allCategories')}
-          </button>
-          {categories.map((c) => (
-            <button
-              key={c.Id}
-              type="button"
-              className={category === c.Id ? `${styles.chip} ${styles.chipActive}` : styles.chip}
-              aria-pressed={category === c.Id}
-              onClick={() => setCategory(category === c.Id ? null : c.Id)}
-            >
-              {c.NameShowTrans}
-            </button>
-          ))}
-        </fieldset>
-      </div>
-      <div className={styles.drawerList}>
-        {rows.length === 0 ? (
-          <p className={styles.empty}>{t('common.noData')}</p>
-        ) : (
-          rows.map((item) => (
-            <DrawerRow
-              key={item.Id}
-              item={item}
-              active={item.Id === currentId}
-              onPick={() => {
-                onPick(item.Id);
-                onClose();
-              }}
+      <div
+        ref={panel}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="instrument-drawer-title"
+        tabIndex={-1}
+        className={styles.drawerPanel}
+      >
+        <div className={styles.drawerHead}>
+          <h2 className={styles.drawerTitle} id="instrument-drawer-title">
+            {t('trade.chooseInstrument')}
+          </h2>
+          <label className={styles.search}>
+            <SearchIcon size={18} />
+            <input
+              type="search"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              placeholder={t('trade.searchPlaceholder')}
+              aria-label={t('trade.searchPlaceholder')}
             />
-          ))
-        )}
+          </label>
+          <fieldset className={styles.drawerChips} aria-label={t('home.categories')}>
+            <button
+              type="button"
+              className={category === null ? `${styles.chip} ${styles.chipActive}` : styles.chip}
+              aria-pressed={category === null}
+              onClick={() => setCategory(null)}
+            >
+              {t('trade.allCategories')}
+            </button>
+            {categories.map((c) => (
+              <button
+                key={c.Id}
+                type="button"
+                className={category === c.Id ? `${styles.chip} ${styles.chipActive}` : styles.chip}
+                aria-pressed={category === c.Id}
+                onClick={() => setCategory(category === c.Id ? null : c.Id)}
+              >
+                {c.NameShowTrans}
+              </button>
+            ))}
+          </fieldset>
+        </div>
+        <div className={styles.drawerList}>
+          {rows.length === 0 ? (
+            <p className={styles.empty}>{t('common.noData')}</p>
+          ) : (
+            rows.map((item) => (
+              <DrawerRow
+                key={item.Id}
+                item={item}
+                active={item.Id === currentId}
+                onPick={() => {
+                  onPick(item.Id);
+                  onClose();
+                }}
+              />
+            ))
+          )}
+        </div>
       </div>
     </Popup>
   );

@@ -2,7 +2,7 @@ import type { Instrument } from '@meridian/contracts';
 import { newIdempotencyKey } from '@meridian/contracts/idempotency-key';
 import { MARGIN_MODE } from '@meridian/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { Checkbox, Picker } from 'antd-mobile';
+import { Checkbox } from 'antd-mobile';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -27,6 +27,7 @@ import {
   toSubmitQuery,
   validateOrderForm,
 } from '../order-form';
+import { LeverageSheet } from './leverage-sheet';
 import styles from './trade.module.css';
 
 interface OrderFormProps {
@@ -320,18 +321,12 @@ export function OrderForm({ instrument, instruments, prices, marketOpen }: Order
           : t(form.side === 'buy' ? 'trade.submitBuy' : 'trade.submitSell', { code: instrument.ShowCode })}
       </button>
 
-      <Picker
-        visible={pickerOpen}
+      <LeverageSheet
+        open={pickerOpen}
+        options={leverages}
+        value={form.leverage}
+        onPick={(leverage) => set({ leverage })}
         onClose={() => setPickerOpen(false)}
-        columns={[leverages.map((v) => ({ label: `1:${v}`, value: v }))]}
-        value={form.leverage !== null ? [form.leverage] : []}
-        onConfirm={(v) => {
-          const value = v[0];
-          if (typeof value === 'number') set({ leverage: value });
-        }}
-        title={t('trade.chooseLeverage')}
-        confirmText={t('common.confirm')}
-        cancelText={t('common.cancel')}
       />
     </form>
   );
