@@ -4,7 +4,9 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 
 const order: string[] = [];
-vi.mock('antd-mobile', () => ({ Dialog: { confirm: async () => true } }));
+vi.mock('../src/lib/confirm', () => ({
+  openConfirm: () => ({ result: Promise.resolve(true), dismiss: () => {} }),
+}));
 vi.mock('../src/features/user/api/logout', () => ({
   logoutOnServer: async () => {
     order.push('server logout');

@@ -1,6 +1,6 @@
-import { Dialog } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { openConfirm } from '../../../lib/confirm';
 import { socket } from '../../../lib/realtime';
 import { resetSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
@@ -15,12 +15,12 @@ export function useLogout(): () => Promise<void> {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return async () => {
-    const confirmed = await Dialog.confirm({
+    const confirmed = await openConfirm({
       title: t('user.logoutTitle'),
       content: t('user.logoutConfirm'),
       confirmText: t('common.confirm'),
       cancelText: t('common.cancel'),
-    });
+    }).result;
     if (!confirmed) return;
     // The socket leaves first: the server's revocation of this session would otherwise reach it as
     // 'logged out elsewhere' (a second navigation, to /login) while this logout is under way.

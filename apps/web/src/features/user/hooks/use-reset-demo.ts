@@ -1,7 +1,7 @@
 import { newIdempotencyKey } from '@meridian/contracts/idempotency-key';
 import { useQueryClient } from '@tanstack/react-query';
-import { Dialog } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { openConfirm } from '../../../lib/confirm';
 import { useSingleFlight } from '../../../lib/single-flight';
 import { toast } from '../../../lib/toast';
 import { walletKeys } from '../api/get-balance';
@@ -16,12 +16,12 @@ export function useResetDemo(): () => Promise<void> {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   return useSingleFlight(async () => {
-    const confirmed = await Dialog.confirm({
+    const confirmed = await openConfirm({
       title: t('user.resetDemo'),
       content: t('user.resetDemoConfirm'),
       confirmText: t('common.confirm'),
       cancelText: t('common.cancel'),
-    });
+    }).result;
     if (!confirmed) return;
     try {
       toast(await resetDemoAccount(newIdempotencyKey()));

@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Dialog, SwipeAction } from 'antd-mobile';
+import { SwipeAction } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { TrashIcon } from '../../../components/icons';
 import { headerIconButtonClass, PageHeader } from '../../../components/page-header';
+import { openConfirm } from '../../../lib/confirm';
 import { toast } from '../../../lib/toast';
 import { deleteDrawMethod } from '../api/delete-draw-method';
 import { useDrawMethods } from '../api/get-draw-methods';
@@ -60,12 +61,12 @@ function MethodList({ type }: { type: MethodType }) {
 
   /** Spec §5: deleting needs confirmation; the server's message is shown, then the list reloads. */
   const remove = async (method: DrawMethod) => {
-    const ok = await Dialog.confirm({
+    const ok = await openConfirm({
       title: t('wallet.deleteTitle'),
       content: t(type === 1 ? 'wallet.deleteAddressConfirm' : 'wallet.deleteCardConfirm'),
       confirmText: t('wallet.delete'),
       cancelText: t('common.cancel'),
-    });
+    }).result;
     if (!ok) return;
     try {
       toast(await deleteDrawMethod(method.id));
