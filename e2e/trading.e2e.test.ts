@@ -74,6 +74,11 @@ describe('trading: the trade screen, orders and the demo reset (phone)', () => {
     await sheet.waitFor();
     const options = sheet.locator('button[aria-pressed]');
     expect(await options.first().getAttribute('aria-pressed')).toBe('true');
+    // Tab stays in the sheet (the page behind it is covered).
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press('Tab');
+      expect(await sheet.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    }
     const last = options.last();
     const highest = Number((await last.innerText()).replace('1:', ''));
     expect(highest).toBeGreaterThan(2);
@@ -130,8 +135,14 @@ describe('trading: the trade screen, orders and the demo reset (phone)', () => {
 
     await page.getByTestId('period-5min').click();
     await screenshot(page, 'trade-btcusd');
-    // Enter in a box sends the order, as the button does.
+    // Only the button sends an order: Enter in a box (a phone keyboard's Go key) or on a checkbox
+    // does not (it would open a position the trader did not ask for).
     await page.getByTestId('order-quantity').press('Enter');
+    await stopLossBox.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForTimeout(800);
+    expect(await page.locator('.adm-toast-main').count()).toBe(0);
+    await page.getByTestId('order-submit').click();
     await expectToast(page, serverOk('order_confirmed'));
   });
 
@@ -182,6 +193,10 @@ describe('trading: the trade screen, orders and the demo reset (phone)', () => {
     // Escape answers a confirm with no, then closes the popup, focus back on the row that opened it.
     await detail.getByTestId('close-position').click();
     await page.locator('.adm-dialog-button').first().waitFor();
+    // The confirm takes focus, on Cancel (the answer that changes nothing).
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toBe(en('common.cancel'));
     await page.keyboard.press('Escape');
     await page.locator('.adm-dialog-button').first().waitFor({ state: 'detached' });
     await expect.poll(() => detail.isVisible()).toBe(true);

@@ -1,6 +1,6 @@
 import { Dialog } from 'antd-mobile';
 import type { ReactNode } from 'react';
-import { closeOnEscape } from './popup-focus';
+import { pushLayer, restoreFocus } from './popup-focus';
 
 export interface OpenConfirm {
   /** true when confirmed; false when cancelled, closed or dismissed. */
@@ -32,19 +32,39 @@ export function openConfirm(props: {
     if (shown) void handler.close();
     else closeAsked = true;
   };
-  // Escape answers 'no', as Cancel does; taken off the Escape stack however it is answered.
-  const off = closeOnEscape(() => {
-    close();
-    settle(false);
+  // Escape answers 'no', as Cancel does; Tab stays in the dialog; focus goes back to what opened it.
+  const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  let root: HTMLElement | null = null;
+  const off = pushLayer({
+    close: () => {
+      close();
+      settle(false);
+    },
+    container: () => root,
   });
-  void result.then(off);
+  // Off the stack when the dialog is gone, not when it is answered: a close asked while it opens
+  // leaves it on screen a moment, and a second Escape must not reach the popup under it.
+  const gone = () => {
+    off();
+    restoreFocus(opener);
+  };
   const handler = Dialog.show({
     title: props.title,
     content: props.content,
     closeOnAction: true,
+    afterClose: gone,
+    // Named for screen readers (antd-mobile's dialog has a role but no name of its own).
+    'aria-label': typeof props.title === 'string' ? props.title : undefined,
     afterShow: () => {
       shown = true;
-      if (closeAsked) void handler.close();
+      if (closeAsked) {
+        void handler.close();
+        return;
+      }
+      // The newest dialog is the last in the page; focus on Cancel, the answer that changes nothing.
+      const dialogs = document.querySelectorAll<HTMLElement>('.adm-dialog [role="dialog"]');
+      root = dialogs[dialogs.length - 1] ?? null;
+      root?.querySelector<HTMLElement>('.adm-dialog-button')?.focus({ preventScroll: true });
     },
     onClose: () => settle(false),
     actions: [

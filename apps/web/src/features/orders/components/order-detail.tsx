@@ -74,7 +74,8 @@ function DetailBody({
   };
   // Enter in either box saves, as the dialog's Confirm does (a keyboard user had no way to send).
   const saveOnEnter = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'Enter' && !e.nativeEvent.isComposing) {
+    // Not a held key's repeats: after the save closes the popup they would land on the order's row.
+    if (e.key === 'Enter' && !e.repeat && !e.nativeEvent.isComposing) {
       e.preventDefault();
       void save();
     }
@@ -171,6 +172,7 @@ function DetailBody({
         // Over the whole page: rendered in place (antd-mobile's default) it sat inside the popup's
         // scrolling body, clipped in landscape with the popup's Close position button live beside it.
         getContainer={() => document.body}
+        aria-label={t('orders.stopsTitle')}
         visible={editing}
         title={t('orders.stopsTitle')}
         onClose={() => setEditing(false)}
@@ -221,9 +223,14 @@ function DetailBody({
   );
 }
 
+/** The orders screen's current tab (where focus goes when the order's row is gone). */
+const selectedTab = () => document.querySelector('[role="tab"][aria-selected="true"]') as HTMLElement | null;
+
 /** Detail popup of one order (spec §2 Orders): every field, and close / cancel / TP-SL actions. */
 export function OrderDetail({ order, onClose, ...actions }: OrderDetailProps) {
-  const panel = usePopupFocus<HTMLDivElement>(order !== null, onClose);
+  // Back to the row that opened it, or, when the order ended and its row went, to the list's tab.
+  const panel = usePopupFocus<HTMLDivElement>(order !== null, onClose, selectedTab);
+
   return (
     <Popup
       visible={order !== null}
@@ -234,8 +241,9 @@ export function OrderDetail({ order, onClose, ...actions }: OrderDetailProps) {
     >
       <div
         ref={panel}
+        // Not aria-modal: its TP/SL dialog and confirms open outside it, and a screen reader would
+        // hide them as the page behind a modal.
         role="dialog"
-        aria-modal="true"
         aria-label={order?.ForexTradeLists.ShowCode}
         tabIndex={-1}
         className={styles.panel}

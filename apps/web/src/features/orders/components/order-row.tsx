@@ -49,7 +49,7 @@ export const OrderRow = memo(function OrderRow({ order, onOpen }: OrderRowProps)
       <span className={stale ? `${styles.rowPrices} not-live` : styles.rowPrices} data-live={!stale}>
         <span className="num">
           {/* Spoken as 'Open price 1.08 Current price 1.09': the arrow alone ran the figures together. */}
-          {!pending && <span className="visually-hidden">{t('orders.openPrice')} </span>}
+          <span className="visually-hidden">{t(pending ? 'orders.targetPrice' : 'orders.openPrice')} </span>
           {priceText(pending ? order.OriginPrice : order.Price, order)}
           {!pending && (
             <>
@@ -66,11 +66,18 @@ export const OrderRow = memo(function OrderRow({ order, onOpen }: OrderRowProps)
           )}
         </span>
         {!pending && (
-          <span className={`${styles.rowProfit} num ${styles[signOf(profit)]}`} data-testid="row-profit">
-            {profitText(profit)}
+          <>
+            <span className="visually-hidden">{t('orders.profit')} </span>
+            <span className={`${styles.rowProfit} num ${styles[signOf(profit)]}`} data-testid="row-profit">
+              {profitText(profit)}
+            </span>
+          </>
+        )}
+        {pending && (
+          <span className={styles.rowHint} aria-hidden="true">
+            {t('orders.targetPrice')}
           </span>
         )}
-        {pending && <span className={styles.rowHint}>{t('orders.targetPrice')}</span>}
       </span>
     </button>
   );

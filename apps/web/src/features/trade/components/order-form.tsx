@@ -102,16 +102,9 @@ export function OrderForm({ instrument, instruments, prices, marketOpen }: Order
     `${styles.sideButton} ${form.side === side ? (side === 'buy' ? styles.sideBuy : styles.sideSell) : ''}`;
 
   return (
-    // A form, so Enter in a box sends the order as the button does (not when the button is disabled).
-    <form
-      className={styles.form}
-      aria-label={t('trade.formLabel')}
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    // Not a <form>: Enter in a box (a phone keyboard's Go key, often tapped to put the keyboard
+    // away) or on a checkbox would send a market order; only the button sends one.
+    <section className={styles.form} aria-label={t('trade.formLabel')}>
       <fieldset className={styles.segment} aria-label={t('trade.side')}>
         <button
           type="button"
@@ -234,6 +227,7 @@ export function OrderForm({ instrument, instruments, prices, marketOpen }: Order
             type="button"
             className={styles.select}
             onClick={openLeverage}
+            aria-haspopup="dialog"
             aria-labelledby="order-leverage-label order-leverage-value"
             data-testid="leverage"
           >
@@ -265,7 +259,7 @@ export function OrderForm({ instrument, instruments, prices, marketOpen }: Order
             disabled={!form.stopLossOn}
             value={boxDecimal(form.stopLoss)}
             placeholder={t('trade.stopPrice')}
-            aria-label={t('trade.stopLoss')}
+            aria-label={`${t('trade.stopLoss')} ${t('trade.stopPrice')}`}
             onChange={(e) =>
               set({ stopLoss: acceptDecimalInput(e.target.value, form.stopLoss, priceLimits(precision)) })
             }
@@ -286,7 +280,7 @@ export function OrderForm({ instrument, instruments, prices, marketOpen }: Order
             disabled={!form.takeProfitOn}
             value={boxDecimal(form.takeProfit)}
             placeholder={t('trade.stopPrice')}
-            aria-label={t('trade.takeProfit')}
+            aria-label={`${t('trade.takeProfit')} ${t('trade.stopPrice')}`}
             onChange={(e) =>
               set({ takeProfit: acceptDecimalInput(e.target.value, form.takeProfit, priceLimits(precision)) })
             }
@@ -311,9 +305,10 @@ export function OrderForm({ instrument, instruments, prices, marketOpen }: Order
       </dl>
 
       <button
-        type="submit"
+        type="button"
         className={`${styles.submit} ${form.side === 'buy' ? styles.submitBuy : styles.submitSell}`}
         disabled={!marketOpen || sending}
+        onClick={() => void submit()}
         data-testid="order-submit"
       >
         {!marketOpen
@@ -328,6 +323,6 @@ export function OrderForm({ instrument, instruments, prices, marketOpen }: Order
         onPick={(leverage) => set({ leverage })}
         onClose={() => setPickerOpen(false)}
       />
-    </form>
+    </section>
   );
 }

@@ -1,5 +1,5 @@
 import type { Candle, CandlePeriodName } from '@meridian/contracts';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { klineTopic } from '../../../lib/calls';
 import { socket, useTopic } from '../../../lib/realtime';
 import { LiveCandles } from '../live-candles';
@@ -44,4 +44,19 @@ export function useLiveCandles(code: string | undefined, period: CandlePeriodNam
     });
   }, [topic, period, live]);
   return live;
+}
+
+/**
+ * When the instrument's `KLINE` subscription last took effect (`performance.now()`; null while the
+ * socket is not open): `sub` goes out at once on an open socket, else when it opens. A history asked
+ * for before then may miss frames no buffer heard, so the screen asks for it again.
+ */
+export function useKlineSubscribedAt(code: string | undefined): number | null {
+  const [at, setAt] = useState<number | null>(null);
+  useEffect(() => {
+    if (!code) return;
+    setAt(socket.isOpen ? performance.now() : null);
+    return socket.on('open', () => setAt(performance.now()));
+  }, [code]);
+  return at;
 }
