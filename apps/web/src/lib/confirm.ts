@@ -14,6 +14,8 @@ export interface OpenConfirm {
  * the trader, and `Dialog.clear()` closes without settling its promise; a confirm about an order that
  * ended meanwhile (closed on another device, stopped out, filled) must go with the order's popup.
  */
+let opened = 0;
+
 export function openConfirm(props: {
   title: ReactNode;
   content: ReactNode;
@@ -35,6 +37,8 @@ export function openConfirm(props: {
   // Escape answers 'no', as Cancel does; Tab stays in the dialog; focus goes back to what opened it.
   const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
   let root: HTMLElement | null = null;
+  // Its own mark, so the dialog found is this one when two are open (a double tap) or another is.
+  const mark = `meridian-confirm-${++opened}`;
   const off = pushLayer({
     close: () => {
       close();
@@ -52,6 +56,7 @@ export function openConfirm(props: {
     title: props.title,
     content: props.content,
     closeOnAction: true,
+    className: mark,
     afterClose: gone,
     // Named for screen readers (antd-mobile's dialog has a role but no name of its own).
     'aria-label': typeof props.title === 'string' ? props.title : undefined,
@@ -61,9 +66,8 @@ export function openConfirm(props: {
         void handler.close();
         return;
       }
-      // The newest dialog is the last in the page; focus on Cancel, the answer that changes nothing.
-      const dialogs = document.querySelectorAll<HTMLElement>('.adm-dialog [role="dialog"]');
-      root = dialogs[dialogs.length - 1] ?? null;
+      // Focus on Cancel, the answer that changes nothing.
+      root = document.querySelector<HTMLElement>(`.${mark} [role="dialog"]`);
       root?.querySelector<HTMLElement>('.adm-dialog-button')?.focus({ preventScroll: true });
     },
     onClose: () => settle(false),

@@ -31,7 +31,8 @@ function onKeyDown(e: KeyboardEvent) {
   }
   if (e.key !== 'Tab') return;
   const root = top.container?.();
-  if (!root) return;
+  // A container gone from the page (a dialog unmounted without telling) traps nothing.
+  if (!root?.isConnected) return;
   const items = focusablesIn(root);
   const active = document.activeElement;
   if (items.length === 0) {
@@ -40,8 +41,10 @@ function onKeyDown(e: KeyboardEvent) {
   }
   const first = items[0]!;
   const last = items.at(-1)!;
-  const inside = active instanceof Node && root.contains(active);
-  if (!inside || (e.shiftKey && (active === first || active === root)) || (!e.shiftKey && active === last)) {
+  // Focus on something that is not a stop (the panel it was given, inside the dialog) counts as
+  // outside: Tab goes to the first stop, Shift+Tab to the last, never to the page behind.
+  const atStop = active instanceof HTMLElement && items.includes(active);
+  if (!atStop || (e.shiftKey && active === first) || (!e.shiftKey && active === last)) {
     e.preventDefault();
     (e.shiftKey ? last : first).focus();
   }

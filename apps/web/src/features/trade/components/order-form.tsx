@@ -309,6 +309,10 @@ export function OrderForm({ instrument, instruments, prices, marketOpen }: Order
         className={`${styles.submit} ${form.side === 'buy' ? styles.submitBuy : styles.submitSell}`}
         disabled={!marketOpen || sending}
         onClick={() => void submit()}
+        // A held Enter or Space repeats the press once each answer comes back: one order per press.
+        onKeyDown={(e) => {
+          if (e.repeat && (e.key === 'Enter' || e.key === ' ')) e.preventDefault();
+        }}
         data-testid="order-submit"
       >
         {!marketOpen

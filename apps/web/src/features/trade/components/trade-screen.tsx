@@ -150,7 +150,8 @@ export function TradeScreen() {
           </div>
 
           <div className={styles.chartBox}>
-            {kline.isError ? (
+            {/* A failed refresh keeps the chart it has; only a chart that could not load says so. */}
+            {kline.isError && !kline.data ? (
               <div className={styles.chartNote} data-testid="chart-failed">
                 <p>{t('trade.chartFailed')}</p>
                 <button

@@ -47,16 +47,23 @@ export function useLiveCandles(code: string | undefined, period: CandlePeriodNam
 }
 
 /**
- * When the instrument's `KLINE` subscription last took effect (`performance.now()`; null while the
- * socket is not open): `sub` goes out at once on an open socket, else when it opens. A history asked
- * for before then may miss frames no buffer heard, so the screen asks for it again.
+ * When the instrument's `KLINE` subscription took effect, if that was after the screen asked for the
+ * history (`performance.now()`; null otherwise): `sub` goes out at once on an open socket, else when
+ * it opens, and a history asked for before then may miss frames no buffer heard.
  */
 export function useKlineSubscribedAt(code: string | undefined): number | null {
   const [at, setAt] = useState<number | null>(null);
   useEffect(() => {
-    if (!code) return;
-    setAt(socket.isOpen ? performance.now() : null);
-    return socket.on('open', () => setAt(performance.now()));
+    setAt(null);
+    // Open now: the `sub` went out before the history was asked for (the screen's effects run in
+    // that order). Reconnections later are the gap reload's (after-gap.ts): only the first open counts.
+    if (!code || socket.isOpen) return;
+    let off: (() => void) | null = socket.on('open', () => {
+      setAt(performance.now());
+      off?.();
+      off = null;
+    });
+    return () => off?.();
   }, [code]);
   return at;
 }
