@@ -208,6 +208,10 @@ describe('trading: the trade screen, orders and the demo reset (phone)', () => {
     await confirmDialog(page);
     await expectToast(page, serverOk('order_closed'));
     await expect.poll(() => page.getByTestId('list-end').innerText()).toBe(en('common.noData'));
+    // The closed order's row went: focus is on the list's tab, not lost to the page.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('role')))
+      .toBe('tab');
 
     await page.getByTestId('tab-3').click();
     await expect.poll(() => hash(page)).toBe('#/order?type=3');

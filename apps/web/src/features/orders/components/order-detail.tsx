@@ -224,7 +224,8 @@ function DetailBody({
 }
 
 /** The orders screen's current tab (where focus goes when the order's row is gone). */
-const selectedTab = () => document.querySelector('[role="tab"][aria-selected="true"]') as HTMLElement | null;
+export const selectedTab = () =>
+  document.querySelector('[role="tab"][aria-selected="true"]') as HTMLElement | null;
 
 /** Detail popup of one order (spec §2 Orders): every field, and close / cancel / TP-SL actions. */
 export function OrderDetail({ order, onClose, ...actions }: OrderDetailProps) {

@@ -12,7 +12,7 @@ import { toast } from '../../../lib/toast';
 import { type OrderPages, type OrderStatusFilter, orderKeys, useOrders } from '../api/get-orders';
 import { cancelOrder, closeOrder, setStopPrices } from '../api/order-actions';
 import { useOrderPushes } from '../hooks/use-order-pushes';
-import { OrderDetail } from './order-detail';
+import { OrderDetail, selectedTab } from './order-detail';
 import { OrderRow } from './order-row';
 import styles from './orders.module.css';
 import { SummaryCard } from './summary-card';
@@ -60,7 +60,16 @@ export function OrdersScreen() {
   const afterAction = (msg: string) => {
     toast(msg);
     setOpen(null);
-    void reload();
+    // A closed or cancelled order's row goes with the reload, taking the focus the popup gave back
+    // to it: a keyboard or screen-reader user is then put on the list's tab, not the page's start.
+    void reload().then(() =>
+      // After the list has been drawn without the row (the next frame).
+      requestAnimationFrame(() => {
+        const at = document.activeElement;
+        if (at === null || at === document.body || !at.isConnected)
+          selectedTab()?.focus({ preventScroll: true });
+      }),
+    );
     void queryClient.invalidateQueries({ queryKey: orderKeys.lists });
     void queryClient.invalidateQueries({ queryKey: ['wallet'] });
   };
