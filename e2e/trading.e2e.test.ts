@@ -209,9 +209,7 @@ describe('trading: the trade screen, orders and the demo reset (phone)', () => {
     await expectToast(page, serverOk('order_closed'));
     await expect.poll(() => page.getByTestId('list-end').innerText()).toBe(en('common.noData'));
     // The closed order's row went: focus is on the list's tab, not lost to the page.
-    await expect
-      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('role')))
-      .toBe('tab');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('tab');
 
     await page.getByTestId('tab-3').click();
     await expect.poll(() => hash(page)).toBe('#/order?type=3');
