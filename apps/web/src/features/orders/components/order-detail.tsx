@@ -3,6 +3,7 @@ import { MARGIN_MODE } from '@meridian/domain';
 import { Dialog, Popup } from 'antd-mobile';
 import { type KeyboardEvent, type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogPanel } from '../../../components/dialog-panel';
 import { acceptDecimalInput, priceLimits } from '../../../lib/decimal-input';
 import { boxDecimal, groupDecimal } from '../../../lib/format';
 import { usePopupFocus } from '../../../lib/popup-focus';
@@ -240,17 +241,11 @@ export function OrderDetail({ order, onClose, ...actions }: OrderDetailProps) {
       bodyClassName={styles.popup}
       destroyOnClose
     >
-      <div
-        ref={panel}
-        // Not aria-modal: its TP/SL dialog and confirms open outside it, and a screen reader would
-        // hide them as the page behind a modal.
-        role="dialog"
-        aria-label={order?.ForexTradeLists.ShowCode}
-        tabIndex={-1}
-        className={styles.panel}
-      >
+      {/* Not modal: its TP/SL dialog and confirms open outside it, and a screen reader would hide
+          them with the page behind. */}
+      <DialogPanel ref={panel} label={order?.ForexTradeLists.ShowCode} modal={false} className={styles.panel}>
         {order && <DetailBody order={order} {...actions} />}
-      </div>
+      </DialogPanel>
     </Popup>
   );
 }

@@ -33,6 +33,10 @@ export const OrderRow = memo(function OrderRow({ order, onOpen }: OrderRowProps)
       type="button"
       className={styles.row}
       onClick={() => onOpen(order)}
+      // A held Enter (say, the one that just saved TP/SL and closed the popup) opens nothing again.
+      onKeyDown={(e) => {
+        if (e.repeat && e.key === 'Enter') e.preventDefault();
+      }}
       data-testid="order-row"
       data-id={order.Id}
     >

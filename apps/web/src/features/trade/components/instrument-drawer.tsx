@@ -3,6 +3,7 @@ import { isRightToLeft } from '@meridian/i18n';
 import { Popup } from 'antd-mobile';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogPanel } from '../../../components/dialog-panel';
 import { SearchIcon } from '../../../components/icons';
 import { formatChange, formatPrice, trendOf } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
@@ -86,14 +87,7 @@ export function InstrumentDrawer({
       bodyClassName={styles.drawer}
       destroyOnClose
     >
-      <div
-        ref={panel}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="instrument-drawer-title"
-        tabIndex={-1}
-        className={styles.drawerPanel}
-      >
+      <DialogPanel ref={panel} labelledBy="instrument-drawer-title" className={styles.drawerPanel}>
         <div className={styles.drawerHead}>
           <h2 className={styles.drawerTitle} id="instrument-drawer-title">
             {t('trade.chooseInstrument')}
@@ -147,7 +141,7 @@ export function InstrumentDrawer({
             ))
           )}
         </div>
-      </div>
+      </DialogPanel>
     </Popup>
   );
 }

@@ -1,5 +1,6 @@
 import { Popup } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { DialogPanel } from '../../../components/dialog-panel';
 import { usePopupFocus } from '../../../lib/popup-focus';
 import styles from './trade.module.css';
 
@@ -21,14 +22,11 @@ export function LeverageSheet({ open, options, value, onPick, onClose }: Leverag
   const panel = usePopupFocus<HTMLDivElement>(open, onClose);
   return (
     <Popup visible={open} onMaskClick={onClose} onClose={onClose} bodyClassName={styles.sheet} destroyOnClose>
-      <div
+      <DialogPanel
         ref={panel}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="leverage-sheet-title"
-        tabIndex={-1}
+        labelledBy="leverage-sheet-title"
         className={styles.sheetPanel}
-        data-testid="leverage-sheet"
+        testId="leverage-sheet"
       >
         <h2 className={styles.sheetTitle} id="leverage-sheet-title">
           {t('trade.chooseLeverage')}
@@ -55,7 +53,7 @@ export function LeverageSheet({ open, options, value, onPick, onClose }: Leverag
         <button type="button" className={styles.sheetCancel} onClick={onClose}>
           {t('common.cancel')}
         </button>
-      </div>
+      </DialogPanel>
     </Popup>
   );
 }
