@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { closeOnEscape, usePopupFocus } from '../src/lib/popup-focus';
+import { pushLayer, usePopupFocus } from '../src/lib/popup-focus';
 
 afterEach(cleanup);
 
@@ -11,8 +11,8 @@ describe('Escape and focus for popups', () => {
   it('closes only the topmost of the open popups, then the one under it', () => {
     const under = vi.fn();
     const top = vi.fn();
-    const offUnder = closeOnEscape(under);
-    const offTop = closeOnEscape(top);
+    const offUnder = pushLayer({ close: under });
+    const offTop = pushLayer({ close: top });
     pressEscape();
     expect(top).toHaveBeenCalledTimes(1);
     expect(under).not.toHaveBeenCalled();

@@ -63,11 +63,6 @@ export function pushLayer(layer: Layer): () => void {
   };
 }
 
-/** Escape closes `close`'s popup while it is the topmost; returns the way to take it off. */
-export function closeOnEscape(close: () => void): () => void {
-  return pushLayer({ close });
-}
-
 /** Focus back where it was, or, when that element went (a closed order's row), to `fallback`. */
 export function restoreFocus(opener: HTMLElement | null, fallback?: () => HTMLElement | null) {
   const target = opener?.isConnected ? opener : (fallback?.() ?? null);

@@ -10,7 +10,7 @@ import { useQuotesLive, useTopic } from '../../../lib/realtime';
 import { useQuoteValue } from '../../../stores/quotes';
 import { useInstrumentCategories, useInstruments } from '../api/get-instruments';
 import { useKline } from '../api/get-kline';
-import { useKlineSubscribedAt, useLiveCandles } from '../hooks/use-live-candle';
+import { useKlineAgainOnFirstOpen, useLiveCandles } from '../hooks/use-live-candle';
 import { lastInstrumentId, rememberInstrument } from '../last-instrument';
 import { DEFAULT_PERIOD, PERIODS } from '../periods';
 import { InstrumentDrawer } from './instrument-drawer';
@@ -54,17 +54,8 @@ export function TradeScreen() {
   // Subscribed before the history is asked for (effects run in this order): see LiveCandles.
   const liveCandles = useLiveCandles(instrument?.Code, period);
   const kline = useKline(instrument?.Id, period);
-  // A history asked for before the subscription took effect (the socket still connecting at the
-  // first load) may miss a candle's last ticks: asked again once frames flow.
-  const subscribedAt = useKlineSubscribedAt(instrument?.Code);
-  const { data: history, isFetching: historyFetching, refetch: refetchHistory } = kline;
-  const askedAgainFor = useRef<number | null>(null);
-  useEffect(() => {
-    if (!history || subscribedAt === null || historyFetching || history.askedAt >= subscribedAt) return;
-    if (askedAgainFor.current === subscribedAt) return; // once: a failing call is not retried in a loop
-    askedAgainFor.current = subscribedAt;
-    void refetchHistory();
-  }, [history, subscribedAt, historyFetching, refetchHistory]);
+  // The socket still connecting at the first load: the history is asked again once it opens.
+  useKlineAgainOnFirstOpen(instrument?.Id);
   // Through a socket gap the figures are the last received, not the market's: shown as such.
   const live = useQuotesLive();
   const valueClass = (trend: 'up' | 'down') =>

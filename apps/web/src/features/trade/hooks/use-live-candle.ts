@@ -1,7 +1,9 @@
 import type { Candle, CandlePeriodName } from '@meridian/contracts';
-import { useEffect, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
 import { klineTopic } from '../../../lib/calls';
 import { socket, useTopic } from '../../../lib/realtime';
+import { klineKeys } from '../api/get-kline';
 import { LiveCandles } from '../live-candles';
 
 /** A KLINE.{code} frame's data (spec §7: Period and the candle fields). */
@@ -47,23 +49,21 @@ export function useLiveCandles(code: string | undefined, period: CandlePeriodNam
 }
 
 /**
- * When the instrument's `KLINE` subscription took effect, if that was after the screen asked for the
- * history (`performance.now()`; null otherwise): `sub` goes out at once on an open socket, else when
- * it opens, and a history asked for before then may miss frames no buffer heard.
+ * Asks for the instrument's history again when the socket opens after the screen asked for it: its
+ * `KLINE` subscription goes out only then, and frames before it reached no buffer (a candle closing
+ * meanwhile would keep the history's unfinished copy). Only that first open: later reconnections
+ * are the gap reload's (app/after-gap.ts).
  */
-export function useKlineSubscribedAt(code: string | undefined): number | null {
-  const [at, setAt] = useState<number | null>(null);
+export function useKlineAgainOnFirstOpen(forexId: number | undefined): void {
+  const queryClient = useQueryClient();
   useEffect(() => {
-    setAt(null);
     // Open now: the `sub` went out before the history was asked for (the screen's effects run in
-    // that order). Reconnections later are the gap reload's (after-gap.ts): only the first open counts.
-    if (!code || socket.isOpen) return;
-    let off: (() => void) | null = socket.on('open', () => {
-      setAt(performance.now());
-      off?.();
-      off = null;
+    // that order).
+    if (forexId === undefined || socket.isOpen) return;
+    const off = socket.on('open', () => {
+      off();
+      void queryClient.invalidateQueries({ queryKey: [...klineKeys.all, forexId] });
     });
-    return () => off?.();
-  }, [code]);
-  return at;
+    return off;
+  }, [forexId, queryClient]);
 }
