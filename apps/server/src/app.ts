@@ -10,6 +10,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { TradingEngine } from './engine/trading-engine.ts';
+import type { SecretBox } from './lib/secret-box.ts';
 import type { SessionEvents } from './lib/session-events.ts';
 import type { LiveMarket } from './market/live-market.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
@@ -41,6 +42,8 @@ import type { UserChannels } from './ws/user-channels.ts';
 
 export interface AppDeps {
   config: Config;
+  /** Seals the secrets the server stores and reads back (staff TOTP seeds). */
+  secrets: SecretBox;
   db: Db;
   now: () => number;
   market: MarketRuntime & Pick<LiveMarket, 'applyInstrument' | 'addInstrument' | 'applyCategory'>;
@@ -118,7 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   // The back office (DESIGN §10): its own API prefix and sessions, served app at /admin/.
-  registerStaffRoutes(app, { db: deps.db, now: deps.now });
+  registerStaffRoutes(app, { db: deps.db, now: deps.now, secrets: deps.secrets });
   registerBackofficeRoutes(app, {
     db: deps.db,
     now: deps.now,

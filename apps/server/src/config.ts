@@ -42,6 +42,11 @@ const schema = z.object({
   ADMIN_PASSWORD: z.string().min(12).max(128).optional(),
   ADMIN_DIST: z.string().optional(),
   /**
+   * 32 random bytes in base64 sealing the secrets the server reads back (staff TOTP seeds); unset →
+   * `secrets.key` in DATA_DIR, made at first start (lib/secret-box.ts). Set it on PostgreSQL.
+   */
+  SECRETS_KEY: z.string().trim().min(1).optional(),
+  /**
    * Origins besides the API's own domain family that may call it from a browser (comma-separated,
    * e.g. https://trade.other-brand.com,http://localhost:5173); see plugins/cross-origin.ts.
    */

@@ -8,6 +8,7 @@ import { type EngineLock, lockEngine } from './db/engine-lock.ts';
 import { type FencedWriter, fencedWriter } from './db/fenced-writer.ts';
 import { type SeedReport, seedIfEmpty } from './db/seed.ts';
 import { bumpEngineEpoch } from './engine/journal.repository.ts';
+import { loadSecretKey, SecretBox } from './lib/secret-box.ts';
 import { type LiveMarket, startLiveMarket } from './market/live-market.ts';
 import type { Clock } from './market/types.ts';
 import { systemClock } from './market/types.ts';
@@ -25,7 +26,7 @@ import { SessionEvents } from './lib/session-events.ts';
 import { reconcileLedger } from './modules/ledger/ledger.repository.ts';
 import { takesOrders } from './modules/market/market-runtime.ts';
 import { LiveSettings } from './modules/settings/live-settings.ts';
-import { ensureFirstOwner } from './modules/staff/staff.routes.ts';
+import { ensureFirstOwner, sealStaffSecrets } from './modules/staff/staff.routes.ts';
 import { createTradingService } from './modules/trading/trading.service.ts';
 import { settleUnfinishedWallet } from './modules/wallet/wallet-review.routes.ts';
 import {
@@ -197,6 +198,18 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
     await pruneIdempotency();
     const pruneTimer = setInterval(() => void pruneIdempotency(), 60 * 60_000);
     pruneTimer.unref();
+    const secretKey = await loadSecretKey({
+      env: config.SECRETS_KEY,
+      dataDir: config.dataDir,
+      inMemory: config.DATA_DIR === 'memory://',
+    });
+    if (config.DATABASE_URL && secretKey.source === 'file')
+      bootLog.warn(
+        `SECRETS_KEY is unset: staff TOTP seeds are sealed with ${secretKey.file}; set SECRETS_KEY from your secret store and keep it with your backups plan (README, Configuration)`,
+      );
+    const secrets = new SecretBox(secretKey.key);
+    const sealed = await sealStaffSecrets(database.db, secrets);
+    if (sealed > 0) bootLog.info({ staff: sealed }, 'sealed TOTP seeds stored in clear before this version');
     await ensureFirstOwner(database.db, {
       email: config.ADMIN_EMAIL,
       password: config.ADMIN_PASSWORD,
@@ -204,6 +217,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
     });
     const app = await buildApp({
       config,
+      secrets,
       db: database.db,
       now: () => clock.now(),
       market,

@@ -158,6 +158,42 @@ describe.each(DB_KINDS)('back office on %s', (kind) => {
     expect((await login('nobody@test.local', 'whatever-1234')).code).toBe(5101);
   });
 
+  it('keeps TOTP seeds sealed in the database, each bound to its staff member', async () => {
+    const rows = (
+      (await s.database.db.execute(
+        sql`select id, email, totp_secret, totp_pending_secret from staff_users where email in (${OWNER.email}, 'finance@test.local') order by id`,
+      )) as unknown as { rows: Array<{ id: number; email: string; totp_secret: string | null }> }
+    ).rows;
+    expect(rows).toHaveLength(2);
+    for (const r of rows) {
+      const seed = r.email === OWNER.email ? secrets.owner! : secrets.finance!;
+      expect(r.totp_secret!.startsWith('v1.')).toBe(true);
+      expect(r.totp_secret).not.toContain(seed);
+    }
+    // The finance seed copied onto the dealer's row does not open there: the dealer cannot sign in with
+    // finance's codes (a server error, logged with the reason, rather than a code accepted).
+    await s.database.db.execute(
+      sql`update staff_users set totp_secret = ${rows[1]!.totp_secret} where email = 'dealer@test.local'`,
+    );
+    const r = await login('dealer@test.local', PASSWORD, currentTotp(secrets.finance!), '10.0.2.1');
+    expect(r.code).toBe(1500);
+    await s.database.db.execute(
+      sql`update staff_users set totp_secret = null where email = 'dealer@test.local'`,
+    );
+    // A pending enrolment is sealed too.
+    const start = await staffCall('POST', '/auth/totp/start', { token: tokens.support });
+    const pending = (
+      (await s.database.db.execute(
+        sql`select totp_pending_secret from staff_users where email = 'support@test.local'`,
+      )) as unknown as { rows: Array<{ totp_pending_secret: string }> }
+    ).rows[0]!.totp_pending_secret;
+    expect(pending.startsWith('v1.')).toBe(true);
+    expect(pending).not.toContain(start.data.secret);
+    await s.database.db.execute(
+      sql`update staff_users set totp_pending_secret = null where email = 'support@test.local'`,
+    );
+  });
+
   it('shows a trader a balance cut to the cent, never more than is held', async () => {
     const trader = await registerEmail(s, 'cents@test.local');
     const credit = await staffCall('POST', `/users/${trader.user.id}/adjust`, {

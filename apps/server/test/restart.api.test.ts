@@ -1,9 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { STAFF_API_PREFIX } from '@meridian/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
+import { SecretBox } from '../src/lib/secret-box.ts';
+import { hashPassword } from '../src/modules/auth/password.ts';
+import { findStaffById, insertStaff } from '../src/modules/staff/staff.repository.ts';
+import { currentTotp } from '../src/modules/staff/totp.ts';
 import { createServer } from '../src/server.ts';
 import { ManualClock, WEDNESDAY_NOON_UTC } from './support/clock.ts';
 
@@ -129,6 +134,43 @@ describe('restart on the embedded database', () => {
     expect(Number(summary.data.ProfitsTotal)).not.toBe(0);
     // And closable by the trader.
     for (const o of held.data.data) expect((await call(`/v1/api/forex/close?id=${o.Id}`)).code).toBe(1);
+    await s.close();
+  });
+
+  it("seals a TOTP seed stored in clear at the next start, with the data folder's key, and still signs in with it", async () => {
+    const clock = new ManualClock(WEDNESDAY_NOON_UTC);
+    let s = await boot(clock);
+    const seed = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+    // As a server before sealing existed stored it.
+    const staff = (await insertStaff(s.database.db, {
+      email: 'sealed@test.local',
+      name: 'Sealed',
+      role: 'support',
+      passwordHash: await hashPassword('staff-password-1'),
+      totpSecret: seed,
+    }))!;
+    await s.close();
+
+    s = await boot(clock);
+    const stored = (await findStaffById(s.database.db, staff.id))!.totpSecret!;
+    expect(stored.startsWith('v1.')).toBe(true);
+    expect(stored).not.toContain(seed);
+    // Sealed with the key the first start left in the data folder, owner-readable only.
+    const keyFile = path.join(dataDir, 'secrets.key');
+    expect(statSync(keyFile).mode & 0o777).toBe(0o600);
+    const box = new SecretBox(Buffer.from(readFileSync(keyFile, 'utf8').trim(), 'base64'));
+    expect(box.open(stored, `staff:${staff.id}:totp`)).toBe(seed);
+    const login = await s.app.inject({
+      method: 'POST',
+      url: `${STAFF_API_PREFIX}/auth/login`,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({
+        email: 'sealed@test.local',
+        password: 'staff-password-1',
+        totp: currentTotp(seed),
+      }),
+    });
+    expect(login.json().code, login.json().msg).toBe(1);
     await s.close();
   });
 });

@@ -306,7 +306,10 @@ export const staffUsers = pgTable('staff_users', {
   name: text('name').notNull(),
   role: text('role').notNull(),
   passwordHash: text('password_hash').notNull(),
-  /** The confirmed TOTP secret (base32); a started enrolment waits in `totpPendingSecret`. */
+  /**
+   * The confirmed TOTP seed, sealed (`lib/secret-box.ts`: AES-256-GCM under `SECRETS_KEY`, never in
+   * clear); a started enrolment waits in `totpPendingSecret`, sealed the same way.
+   */
   totpSecret: text('totp_secret'),
   totpPendingSecret: text('totp_pending_secret'),
   /** The last accepted TOTP time step: a code is never accepted twice. */

@@ -27,8 +27,8 @@ export async function syncPath(p: string, isDirectory: boolean): Promise<void> {
  * goes, and the first error is the one reported. Its directory entry is the caller's to flush
  * (`syncNewDirectories`).
  */
-export async function writeNewFile(file: string, data: Uint8Array): Promise<void> {
-  const handle = await open(file, 'wx');
+export async function writeNewFile(file: string, data: Uint8Array, mode = 0o666): Promise<void> {
+  const handle = await open(file, 'wx', mode);
   try {
     await handle.writeFile(data);
     await handle.sync();

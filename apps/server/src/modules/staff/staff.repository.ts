@@ -16,6 +16,18 @@ export async function listStaff(db: DbOrTx) {
   return db.select().from(staffUsers).orderBy(asc(staffUsers.id));
 }
 
+/** Staff with a TOTP seed, confirmed or pending (the start-up sealing pass). */
+export async function listStaffWithSecrets(db: DbOrTx) {
+  return db
+    .select({
+      id: staffUsers.id,
+      totpSecret: staffUsers.totpSecret,
+      totpPendingSecret: staffUsers.totpPendingSecret,
+    })
+    .from(staffUsers)
+    .where(sql`${staffUsers.totpSecret} is not null or ${staffUsers.totpPendingSecret} is not null`);
+}
+
 export async function countStaff(db: DbOrTx) {
   const r = (await db.execute(sql`select count(*)::int as n from staff_users`)) as unknown as {
     rows: Array<{ n: number }>;

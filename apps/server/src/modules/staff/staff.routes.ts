@@ -16,6 +16,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { mustEnrolTotp, registerStaffCall } from '../../lib/register-staff-call.ts';
+import { SecretBox } from '../../lib/secret-box.ts';
 import { hashToken } from '../account/session-token.ts';
 import { AttemptLimiter } from '../auth/attempt-limiter.ts';
 import { hashPassword, timingDummyHash, verifyPassword } from '../auth/password.ts';
@@ -27,6 +28,7 @@ import {
   insertStaff,
   insertStaffSession,
   listStaff,
+  listStaffWithSecrets,
   revokeStaffSession,
   revokeStaffSessions,
   type StaffRow,
@@ -79,8 +81,33 @@ export async function ensureFirstOwner(
   return created;
 }
 
-export function registerStaffRoutes(app: FastifyInstance, deps: { db: Db; now: () => number }) {
-  const { db } = deps;
+/** The context a staff member's TOTP seed is sealed under (pending and confirmed alike). */
+const totpContext = (staffId: number) => `staff:${staffId}:totp`;
+
+/**
+ * Seals the TOTP seeds stored in clear before seeds were sealed (start-up, idempotent); answers how
+ * many rows it sealed.
+ */
+export async function sealStaffSecrets(db: Db, secrets: SecretBox): Promise<number> {
+  let sealed = 0;
+  for (const s of await listStaffWithSecrets(db)) {
+    const set: { totpSecret?: string; totpPendingSecret?: string } = {};
+    if (s.totpSecret && !SecretBox.isSealed(s.totpSecret))
+      set.totpSecret = secrets.seal(s.totpSecret, totpContext(s.id));
+    if (s.totpPendingSecret && !SecretBox.isSealed(s.totpPendingSecret))
+      set.totpPendingSecret = secrets.seal(s.totpPendingSecret, totpContext(s.id));
+    if (Object.keys(set).length === 0) continue;
+    await updateStaff(db, s.id, set);
+    sealed++;
+  }
+  return sealed;
+}
+
+export function registerStaffRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; now: () => number; secrets: SecretBox },
+) {
+  const { db, secrets } = deps;
   const byEmail = new AttemptLimiter(5, WINDOW_MS, Date.now);
   const byAddress = new AttemptLimiter(20, WINDOW_MS, Date.now);
 
@@ -101,7 +128,7 @@ export function registerStaffRoutes(app: FastifyInstance, deps: { db: Db; now: (
     let lastStep = staff.totpLastStep;
     if (staff.totpSecret) {
       if (!body.totp) throw new AppError('STAFF_TOTP_REQUIRED');
-      const step = acceptedTotpStep(staff.totpSecret, body.totp);
+      const step = acceptedTotpStep(secrets.open(staff.totpSecret, totpContext(staff.id)), body.totp);
       if (step === null || (lastStep !== null && step <= lastStep)) throw failed('STAFF_TOTP_INVALID');
       lastStep = step;
     }
@@ -135,13 +162,14 @@ export function registerStaffRoutes(app: FastifyInstance, deps: { db: Db; now: (
 
   registerStaffCall(app, deps, staffTotpStartCall, async ({ staff }) => {
     const secret = newTotpSecret();
-    await updateStaff(db, staff.id, { totpPendingSecret: secret });
+    await updateStaff(db, staff.id, { totpPendingSecret: secrets.seal(secret, totpContext(staff.id)) });
     return { secret, otpauthUrl: totpUri(secret, staff.email, 'Meridian back office') };
   });
 
   registerStaffCall(app, deps, staffTotpConfirmCall, async ({ staff, body, audit }) => {
+    // Sealed under the same context as a confirmed seed: confirming moves the sealed value as it is.
     const pending = staff.totpPendingSecret;
-    const step = pending ? acceptedTotpStep(pending, body.code) : null;
+    const step = pending ? acceptedTotpStep(secrets.open(pending, totpContext(staff.id)), body.code) : null;
     if (!pending || step === null) throw new AppError('STAFF_TOTP_INVALID');
     const updated = (await updateStaff(db, staff.id, {
       totpSecret: pending,
