@@ -112,6 +112,15 @@ describe('accounts: register, invite, passwords, sessions (phone)', () => {
     await sheet.getByPlaceholder(en('form.searchArea')).fill('+44');
     await sheet.getByRole('button', { name: /United Kingdom/ }).click();
     await expect.poll(() => page.getByTestId('area-button').innerText()).toContain('+44');
+    // By keyboard: the sheet takes focus, Escape closes it and focus is back on its button.
+    await page.getByTestId('area-button').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => sheet.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => sheet.count()).toBe(0);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+      .toBe('area-button');
 
     await page.goto('/#/register');
     await page.getByRole('button', { name: en('register.submit'), exact: true }).click();

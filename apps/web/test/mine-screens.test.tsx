@@ -111,6 +111,23 @@ describe('personal-centre pages driven by the base settings', () => {
     });
     expect((await screen.findByTestId('service-link')).textContent).toBe('https://chat.example.org/x');
     expect(screen.getByText('Copy')).toBeTruthy();
+    // Copy puts the link on the clipboard.
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    Object.defineProperty(window, 'isSecureContext', { value: true, configurable: true });
+    await act(async () => {
+      fireEvent.click(screen.getByText('Copy'));
+    });
+    await vi.waitFor(() => expect(writeText).toHaveBeenCalledWith('https://chat.example.org/x'));
+    // Escape closes it, as Cancel does (keyboard users had no way out but the buttons).
+    await vi.waitFor(() => expect(screen.queryByTestId('service-link')).toBeNull(), { timeout: 5000 });
+    await act(async () => {
+      fireEvent.click(screen.getByText('service'));
+    });
+    await screen.findByTestId('service-link');
+    fireEvent.keyDown(document, { key: 'Escape' });
+    await vi.waitFor(() => expect(screen.queryByTestId('service-link')).toBeNull(), { timeout: 5000 });
+    expect(writeText).toHaveBeenCalledTimes(1);
   });
 
   it('customer service: any other type opens /mine/chat', async () => {

@@ -315,7 +315,7 @@ describe('wallet screens', () => {
       '/api/wallet/get_draw_method': () => [],
       '/api/account/draw_list': () => EMPTY_PAGE,
     });
-    await renderAt(<WithdrawScreen />, '/mine/withdraw?type=1');
+    const router = await renderAt(<WithdrawScreen />, '/mine/withdraw?type=1');
     await press(await screen.findByText('Cancel'));
     // The dialog leaves after its closing animation.
     await vi.waitFor(() => expect(screen.queryByText('Not bound')).toBeNull(), { timeout: 5000 });
@@ -323,6 +323,10 @@ describe('wallet screens', () => {
     await press(screen.getByTestId('withdraw-submit'));
     await screen.findByText('Not bound');
     expect(sentTo('/api/account/draw')).toHaveLength(0);
+    // Escape answers no, as Cancel does: the dialog goes, the screen stays.
+    fireEvent.keyDown(document, { key: 'Escape' });
+    await vi.waitFor(() => expect(screen.queryByText('Not bound')).toBeNull(), { timeout: 5000 });
+    expect(router.state.location.pathname).toBe('/mine/withdraw');
   });
 
   it("bank deposit: no chosen account → 'no pay way'; a channel without accounts says so", async () => {

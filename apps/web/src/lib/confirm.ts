@@ -21,6 +21,8 @@ export function openConfirm(props: {
   content: ReactNode;
   confirmText: string;
   cancelText: string;
+  /** A tap beside the dialog answers no (for a dialog that only offers something). */
+  closeOnMaskClick?: boolean;
 }): OpenConfirm {
   let settle!: (ok: boolean) => void;
   const result = new Promise<boolean>((resolve) => {
@@ -56,6 +58,7 @@ export function openConfirm(props: {
     title: props.title,
     content: props.content,
     closeOnAction: true,
+    closeOnMaskClick: props.closeOnMaskClick ?? false,
     className: mark,
     afterClose: gone,
     // Named for screen readers (antd-mobile's dialog has a role but no name of its own).

@@ -1,10 +1,12 @@
 import type { AreaCode } from '@meridian/contracts';
 import { BCP47 } from '@meridian/i18n';
 import { Popup, SearchBar } from 'antd-mobile';
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogPanel } from '../../../components/dialog-panel';
 import { ChevronDownIcon } from '../../../components/icons';
 import { currentLanguage } from '../../../lib/i18n';
+import { usePopupFocus } from '../../../lib/popup-focus';
 import styles from './auth.module.css';
 
 /** Country names in the reader's language (the server's names are English). */
@@ -40,6 +42,10 @@ export function AreaPicker({ areas, value, onChange }: AreaPickerProps) {
   const nameOf = useRegionNames();
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
+  const titleId = useId();
+  const close = () => setOpen(false);
+  // Escape closes it, Tab stays in it, and focus returns to the calling-code button.
+  const panel = usePopupFocus<HTMLDivElement>(open, close);
 
   const shown = useMemo(() => {
     const q = query.trim().toLowerCase();
@@ -68,15 +74,17 @@ export function AreaPicker({ areas, value, onChange }: AreaPickerProps) {
       </button>
       <Popup
         visible={open}
-        onMaskClick={() => setOpen(false)}
-        onClose={() => setOpen(false)}
+        onMaskClick={close}
+        onClose={close}
         bodyStyle={{ borderTopLeftRadius: 14, borderTopRightRadius: 14, overflow: 'hidden' }}
         destroyOnClose
       >
-        <div className={styles.sheet} role="dialog" aria-label={t('form.chooseArea')}>
+        <DialogPanel ref={panel} labelledBy={titleId} className={styles.sheet}>
           <div className={styles.sheetHeader}>
-            <h2 className={styles.sheetTitle}>{t('form.chooseArea')}</h2>
-            <button type="button" className={styles.sheetClose} onClick={() => setOpen(false)}>
+            <h2 className={styles.sheetTitle} id={titleId}>
+              {t('form.chooseArea')}
+            </h2>
+            <button type="button" className={styles.sheetClose} onClick={close}>
               {t('common.cancel')}
             </button>
           </div>
@@ -106,7 +114,7 @@ export function AreaPicker({ areas, value, onChange }: AreaPickerProps) {
               ))}
             </ul>
           )}
-        </div>
+        </DialogPanel>
       </Popup>
     </>
   );

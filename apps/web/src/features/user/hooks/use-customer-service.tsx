@@ -1,9 +1,9 @@
 import { serviceLinkOf } from '@meridian/contracts/service-link';
-import { Dialog } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useBasicInfo } from '../../../lib/basic-info';
 import { copyText } from '../../../lib/clipboard';
+import { openConfirm } from '../../../lib/confirm';
 import { toast } from '../../../lib/toast';
 import styles from '../components/mine.module.css';
 
@@ -22,28 +22,19 @@ export function useCustomerService(): () => void {
     const settings = basic.data;
     const link = serviceLinkOf(settings?.service_link);
     if (settings?.service_link_type === SERVICE_LINK.dialog && link) {
-      void Dialog.show({
+      // A confirm whose yes is Copy: Escape, Cancel or a tap beside it close it.
+      void openConfirm({
         title: t('user.serviceTitle'),
         content: (
           <p className={styles.dialogLink} data-testid="service-link">
             {link}
           </p>
         ),
-        closeOnAction: true,
+        cancelText: t('common.cancel'),
+        confirmText: t('common.copy'),
         closeOnMaskClick: true,
-        actions: [
-          [
-            { key: 'cancel', text: t('common.cancel') },
-            {
-              key: 'copy',
-              text: t('common.copy'),
-              bold: true,
-              onClick: async () => {
-                if (await copyText(link)) toast(t('common.copied'));
-              },
-            },
-          ],
-        ],
+      }).result.then(async (copy) => {
+        if (copy && (await copyText(link))) toast(t('common.copied'));
       });
     } else if (settings?.service_link_type === SERVICE_LINK.redirect && link) {
       window.location.href = link;

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Dialog } from 'antd-mobile';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { openConfirm } from '../../../lib/confirm';
 import { toast } from '../../../lib/toast';
 import { useWalletBalance } from '../api/get-balance';
 import { useDrawCurrencies } from '../api/get-draw-currencies';
@@ -43,27 +43,22 @@ export function WithdrawForm({ type }: { type: MethodType }) {
   const method = methodList.find((m) => m.id === chosenMethod) ?? methodList[0];
   const preview = previewWithdrawal(amount, currency);
 
-  /** Spec §5: nothing bound for the currency → confirm dialog 'not bound' → the bind page. */
-  const askToBind = useCallback(
-    () =>
-      Dialog.show({
-        title: t('wallet.notBound'),
-        content: t('wallet.notBoundHint'),
-        closeOnAction: true,
-        actions: [
-          [
-            { key: 'cancel', text: t('common.cancel') },
-            {
-              key: 'bind',
-              text: t('wallet.bindNow'),
-              bold: true,
-              onClick: () => void navigate(`/mine/withdraw-way?type=${type}`),
-            },
-          ],
-        ],
-      }),
-    [navigate, t, type],
-  );
+  /**
+   * Spec §5: nothing bound for the currency → confirm dialog 'not bound' → the bind page. Escape and
+   * Cancel answer no; focus goes back to what had it.
+   */
+  const askToBind = useCallback(() => {
+    const ask = openConfirm({
+      title: t('wallet.notBound'),
+      content: t('wallet.notBoundHint'),
+      cancelText: t('common.cancel'),
+      confirmText: t('wallet.bindNow'),
+    });
+    void ask.result.then((bind) => {
+      if (bind) void navigate(`/mine/withdraw-way?type=${type}`);
+    });
+    return ask;
+  }, [navigate, t, type]);
 
   // Asked once per currency, as soon as its (empty) method list arrives; the dialog closes with
   // the screen (and is asked again if the screen mounts again).
@@ -75,7 +70,7 @@ export function WithdrawForm({ type }: { type: MethodType }) {
     seen.add(emptyFor);
     const dialog = askToBind();
     return () => {
-      dialog.close();
+      dialog.dismiss();
       seen.delete(emptyFor);
     };
   }, [emptyFor, askToBind]);
