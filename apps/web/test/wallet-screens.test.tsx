@@ -5,7 +5,7 @@ import { Dialog } from 'antd-mobile';
 import type { InternalAxiosRequestConfig } from 'axios';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { setupAntdMobile } from '../src/app/antd-setup';
 import { routes } from '../src/app/router';
 import { uploadImage } from '../src/features/wallet/api/upload-image';
@@ -171,6 +171,44 @@ describe('wallet screens', () => {
     expect(screen.getByTestId('balance-frozen').textContent).toBe('10.00');
     expect(screen.getByTestId('list-end').textContent).toBe('No more');
     expect(sentTo('/v1/api/main/accountLog/forexChange')[0]!.params).toMatchObject({ page: 1 });
+  });
+
+  it('history: a page that fails to load says so and offers Retry, which loads it', async () => {
+    const row = (id: number) => ({
+      Id: id,
+      Value: '1',
+      Type: 1,
+      Memo: '',
+      MemoTran: 'Deposit',
+      CreatedAtTran: '2026-11-18 12:00:00',
+    });
+    let failures = 1;
+    // jsdom lays nothing out: antd-mobile's InfiniteScroll loads only an element with an offsetParent.
+    Object.defineProperty(HTMLElement.prototype, 'offsetParent', {
+      configurable: true,
+      get(this: HTMLElement) {
+        return this.parentElement;
+      },
+    });
+    onTestFinished(() => {
+      delete (HTMLElement.prototype as { offsetParent?: unknown }).offsetParent;
+    });
+    serve({
+      '/v1/api/main/wallet/getBalance': () => BALANCE,
+      '/v1/api/main/accountLog/forexChange': (config) => {
+        if (config.params.page === 1) return { list: [row(2)], total: 2 };
+        if (failures-- > 0) return { refuse: 'Service unavailable' };
+        return { list: [row(1)], total: 2 };
+      },
+    });
+    await renderAt(<HistoryScreen />, '/mine/history');
+    await vi.waitFor(() => expect(screen.getByTestId('list-end').textContent).toBe('Failed to load'));
+    expect(texts('history-row')).toHaveLength(1);
+    await press(screen.getByTestId('list-retry'));
+    await vi.waitFor(() => expect(texts('history-row')).toHaveLength(2));
+    await vi.waitFor(() => expect(screen.getByTestId('list-end').textContent).toBe('No more'));
+    expect(screen.queryByTestId('list-retry')).toBeNull();
+    expect(sentTo('/v1/api/main/accountLog/forexChange').map((c) => c.params.page)).toEqual([1, 2, 2]);
   });
 
   it("history is open to a demo account: its trading history (DECISIONS 'Demo accounts and the wallet')", async () => {

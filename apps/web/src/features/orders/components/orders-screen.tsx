@@ -1,10 +1,11 @@
 import type { Order } from '@meridian/contracts';
 import { newIdempotencyKey } from '@meridian/contracts/idempotency-key';
 import { useQueryClient } from '@tanstack/react-query';
-import { InfiniteScroll, PullToRefresh } from 'antd-mobile';
+import { PullToRefresh } from 'antd-mobile';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { ListEnd } from '../../../components/list-end';
 import { PageHeader } from '../../../components/page-header';
 import { openConfirm } from '../../../lib/confirm';
 import { useSingleFlight } from '../../../lib/single-flight';
@@ -180,24 +181,7 @@ export function OrdersScreen() {
                   ))}
                 </ul>
               )}
-              <InfiniteScroll
-                hasMore={Boolean(orders.hasNextPage) && !orders.isError}
-                loadMore={async () => {
-                  await orders.fetchNextPage();
-                }}
-              >
-                <p className={styles.note} data-testid="list-end">
-                  {orders.isFetchingNextPage
-                    ? t('app.loading')
-                    : orders.isError
-                      ? t('common.loadFailed')
-                      : orders.hasNextPage
-                        ? ''
-                        : rows.length === 0
-                          ? t('common.noData')
-                          : t('common.noMore')}
-                </p>
-              </InfiniteScroll>
+              <ListEnd count={rows.length} query={orders} />
             </>
           )}
         </PullToRefresh>

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { PullToRefresh } from 'antd-mobile';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListEnd } from '../../../components/list-end';
 import { PageHeader } from '../../../components/page-header';
 import { useAccountLog } from '../api/get-account-log';
 import { walletKeys } from '../api/keys';
@@ -9,7 +10,6 @@ import { firstPageOnly, type Pages } from '../api/paging';
 import type { AccountLogEntry } from '../api/types';
 import { BalanceCard } from './balance-card';
 import { HistoryRow } from './history-row';
-import { ListEnd } from './list-end';
 import styles from './wallet.module.css';
 
 /** Spec §4, §9: the pull-to-refresh spinner closes after 500 ms. */
@@ -57,13 +57,7 @@ function AccountHistory() {
                 ))}
               </ul>
             )}
-            <ListEnd
-              count={rows.length}
-              hasNextPage={Boolean(log.hasNextPage)}
-              isError={log.isError}
-              isFetchingNextPage={log.isFetchingNextPage}
-              fetchNextPage={log.fetchNextPage}
-            />
+            <ListEnd count={rows.length} query={log} />
           </>
         )}
       </PullToRefresh>

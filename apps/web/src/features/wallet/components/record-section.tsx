@@ -1,16 +1,12 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListEnd } from './list-end';
+import { ListEnd, type PagedQuery } from '../../../components/list-end';
 import styles from './wallet.module.css';
 
 /** What the section needs of an infinite list query (TanStack `useInfiniteQuery`). */
-export interface PagedRecords<T> {
+export interface PagedRecords<T> extends PagedQuery {
   data?: { pages: Array<{ list: T[] }> } | undefined;
   isPending: boolean;
-  isError: boolean;
-  hasNextPage: boolean;
-  isFetchingNextPage: boolean;
-  fetchNextPage(): Promise<unknown>;
 }
 
 interface RecordSectionProps<T> {
@@ -41,13 +37,7 @@ export function RecordSection<T extends { id: number }>({ id, title, records, ro
               ))}
             </ul>
           )}
-          <ListEnd
-            count={rows.length}
-            hasNextPage={records.hasNextPage}
-            isError={records.isError}
-            isFetchingNextPage={records.isFetchingNextPage}
-            fetchNextPage={records.fetchNextPage}
-          />
+          <ListEnd count={rows.length} query={records} />
         </>
       )}
     </section>
