@@ -1,6 +1,7 @@
 import { type Language, normalizeLanguage } from '@meridian/i18n';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { applyAntdLocale } from './antd-locale';
 import { loadCatalog } from './catalogs';
 import { applyDocumentLanguage, readLanguageCookie, writeLanguageCookie } from './language';
 
@@ -23,6 +24,7 @@ export async function initI18n(): Promise<Language> {
   });
   writeLanguageCookie(lang); // normalises tw → hk and refreshes the year
   applyDocumentLanguage(lang);
+  applyAntdLocale(i18n.t);
   return lang;
 }
 
@@ -39,6 +41,8 @@ export async function switchLanguage(input: string): Promise<Language> {
     const catalog = await loadCatalog(lang);
     i18n.addResourceBundle(lang, 'web', catalog, true, true);
   }
+  // Before the switch re-renders: antd-mobile's components read the locale as they render.
+  applyAntdLocale(i18n.getFixedT(lang));
   await i18n.changeLanguage(lang);
   writeLanguageCookie(lang);
   applyDocumentLanguage(lang);
