@@ -64,6 +64,18 @@ const withdrawal: WithdrawalRow = {
   received: '195.00',
   currencyCode: 'USDT',
   destination: 'TXz9y8x7 (TRC20)',
+  payout: {
+    address: 'TXz9y8x7',
+    network: 'TRC20',
+    payee: '',
+    bankName: '',
+    bankAddress: '',
+    bankSwift: '',
+    payeeName: '',
+    payeeAccount: '',
+    receiptCurrency: '',
+    bankRemark: '',
+  },
   status: 0,
   memo: 'rent',
   remark: '',
@@ -323,6 +335,76 @@ describe('wallet screens', () => {
         action: 'pay',
         reason: 'Sent from the hot wallet',
       });
+    });
+
+    it('shows every detail a wire needs, in the list and the drawer, as the trader asked', async () => {
+      const wire: WithdrawalRow = {
+        ...withdrawal,
+        id: 11,
+        type: 2,
+        currencyCode: 'USD',
+        destination: 'HSBC 123456789',
+        payout: {
+          address: '',
+          network: '',
+          payee: 'Jane Q Trader, 5 Garden Rd',
+          bankName: 'HSBC',
+          bankAddress: '1 Queen’s Road Central',
+          bankSwift: 'HSBCHKHHHKH',
+          payeeName: 'Jane Q Trader',
+          payeeAccount: '123456789',
+          receiptCurrency: 'HKD',
+          bankRemark: 'Ref JQT-77',
+        },
+      };
+      const coin: WithdrawalRow = {
+        ...withdrawal,
+        id: 12,
+        currencyCode: 'BTC',
+        destination: 'bc1qnonetwork',
+        payout: { ...withdrawal.payout!, address: 'bc1qnonetwork', network: '' },
+      };
+      stubApi({ '/withdrawals': () => ({ rows: [wire, coin], total: 2 }) });
+      await renderAs('finance', <WithdrawalsScreen />);
+      await waitFor(() =>
+        expect(screen.getByText('Jane Q Trader · HSBC 123456789 · HSBCHKHHHKH · HKD')).toBeTruthy(),
+      );
+      fireEvent.click(screen.getAllByRole('button', { name: 'Review' })[0]!);
+      await waitFor(() => expect(screen.getByText('Review withdrawal 11')).toBeTruthy());
+      const drawer = within(dialogs()[0]!);
+      for (const [label, value] of [
+        ['Account name', 'Jane Q Trader'],
+        ['Account number', '123456789'],
+        ['Bank name', 'HSBC'],
+        ['Bank address', '1 Queen’s Road Central'],
+        ['SWIFT code', 'HSBCHKHHHKH'],
+        ['Receiving currency', 'HKD'],
+        ['Payee (as entered)', 'Jane Q Trader, 5 Garden Rd'],
+        ['Bank note', 'Ref JQT-77'],
+      ]) {
+        const row = drawer.getByText(label!).closest('tr') as HTMLElement;
+        expect(within(row).getByText(value!), label).toBeTruthy();
+      }
+      fireEvent.click(drawer.getByRole('button', { name: 'Close' }));
+      await waitFor(() => expect(screen.queryByText('Review withdrawal 11')).toBeNull());
+      fireEvent.click(screen.getAllByRole('button', { name: 'Review' })[1]!);
+      await waitFor(() => expect(screen.getByText('Review withdrawal 12')).toBeTruthy());
+      const coinDrawer = within(dialogs().at(-1)!);
+      expect(coinDrawer.getByText('None (the currency has no network)')).toBeTruthy();
+      expect(coinDrawer.queryByText(/\(\)/)).toBeNull();
+    });
+
+    it('still reads a request made before the details were kept (its one line)', async () => {
+      stubApi({ '/withdrawals': () => ({ rows: [{ ...withdrawal, payout: null }], total: 1 }) });
+      await renderAs('finance', <WithdrawalsScreen />);
+      await waitFor(() => expect(screen.getByText('TXz9y8x7 (TRC20)')).toBeTruthy());
+      fireEvent.click(screen.getByRole('button', { name: 'Review' }));
+      await waitFor(() => expect(screen.getByText('Review withdrawal 9')).toBeTruthy());
+      expect(
+        within(dialogs()[0]!).getByText(
+          'Requested before the full payment details were kept: only this line was saved.',
+        ),
+      ).toBeTruthy();
     });
 
     it('Reject posts {action: reject, reason}', async () => {

@@ -269,6 +269,86 @@ describe.each(DB_KINDS)('wallet on %s', (kind) => {
     expect(queued.received).toBe(listed.real_number);
   });
 
+  it('gives staff every detail to pay a withdrawal as the trader asked, even after the method changes', async () => {
+    const token = await fundedUser('payout-details@wallet.test', '3000');
+    const banks = (await get(token, '/api/account/draw_symbol_list', { type: 2 })).data;
+    const usd = banks.find((c: any) => c.code === 'USD');
+    const bank = {
+      payee: 'Jane Q Trader, 5 Garden Rd',
+      bank_name: 'HSBC',
+      bank_address: '1 Queen’s Road Central, Hong Kong',
+      bank_swift: 'HSBCHKHHHKH',
+      payee_name: 'Jane Q Trader',
+      payee_account: '123456789',
+      receipt_currency: 'HKD',
+      bank_remark: 'Ref JQT-77',
+    };
+    const wire = await post(token, '/api/wallet/bind_draw_method', { draw_id: usd.id, type: 2, ...bank });
+    expect(wire.code, wire.msg).toBe(1);
+    const coins = (await get(token, '/api/account/draw_symbol_list', { type: 1 })).data;
+    const btc = coins.find((c: any) => c.code === 'BTC');
+    expect(btc.protocol).toBe('');
+    // A currency with no network, none typed: the address alone, no empty brackets.
+    const address = 'bc1qpayoutaddress0000000000000000000000';
+    const coin = await post(token, '/api/wallet/bind_draw_method', {
+      draw_id: btc.id,
+      type: 1,
+      dc_address: address,
+    });
+    expect(coin.code, coin.msg).toBe(1);
+    for (const [currency, method] of [
+      [usd, wire.data],
+      [btc, coin.data],
+    ]) {
+      const r = await post(token, '/api/account/draw', {
+        draw_currency_id: currency.id,
+        number: '500',
+        draw_method_id: method.id,
+      });
+      expect(r.code, r.msg).toBe(1);
+      // The trader deletes the method while the request waits: the request keeps where to pay.
+      expect((await post(token, '/api/wallet/del_draw_method', { id: method.id })).code).toBe(1);
+    }
+    const [coinRecord] = (await get(token, '/api/account/draw_list', { type: 1 })).data.list;
+    expect(coinRecord.address).toBe(address);
+    const [bankRecord] = (await get(token, '/api/account/draw_list', { type: 2 })).data.list;
+    const queue = (await staff('GET', '/withdrawals?status=0&pageSize=200')).data.rows;
+    const byId = (id: number) => queue.find((x: any) => x.id === id);
+    const empty = {
+      address: '',
+      network: '',
+      payee: '',
+      bankName: '',
+      bankAddress: '',
+      bankSwift: '',
+      payeeName: '',
+      payeeAccount: '',
+      receiptCurrency: '',
+      bankRemark: '',
+    };
+    expect(byId(bankRecord.id)).toMatchObject({
+      destination: 'HSBC 123456789',
+      payout: {
+        ...empty,
+        payee: bank.payee,
+        bankName: bank.bank_name,
+        bankAddress: bank.bank_address,
+        bankSwift: bank.bank_swift,
+        payeeName: bank.payee_name,
+        payeeAccount: bank.payee_account,
+        receiptCurrency: 'HKD',
+        bankRemark: bank.bank_remark,
+      },
+    });
+    expect(byId(coinRecord.id)).toMatchObject({ destination: address, payout: { ...empty, address } });
+    // A request made before the details were kept still reads, with its one line only.
+    await s.database.db.execute(sql`update withdrawals set payout = null where id = ${bankRecord.id}`);
+    const old = (await staff('GET', '/withdrawals?status=0&pageSize=200')).data.rows.find(
+      (x: any) => x.id === bankRecord.id,
+    );
+    expect(old).toMatchObject({ destination: 'HSBC 123456789', payout: null });
+  });
+
   it('binds a method, freezes a withdrawal at once, refunds a rejection and pays an approval', async () => {
     const token = await fundedUser('withdrawer@wallet.test', '1000');
     const { currency, method } = await bindTrc20(token);

@@ -475,6 +475,23 @@ export const drawMethods = pgTable(
 );
 
 /**
+ * A withdrawal's destination as the trader's method stood at the request (the method may be changed
+ * or deleted later): what staff need to send the coins or the wire. The unused type's fields are ''.
+ */
+export interface WithdrawalPayout {
+  address: string;
+  network: string;
+  payee: string;
+  bankName: string;
+  bankAddress: string;
+  bankSwift: string;
+  payeeName: string;
+  payeeAccount: string;
+  receiptCurrency: string;
+  bankRemark: string;
+}
+
+/**
  * Withdrawals. status: -1 being requested (the freeze not yet confirmed), -2 refused at request
  * (hidden), 0 reviewing, 1 paid, 2 rejected (refunded); 8/9 while a pay/reject is being applied.
  */
@@ -494,6 +511,8 @@ export const withdrawals = pgTable(
     received: numeric('received', { precision: 30, scale: 8 }).notNull(),
     currencyCode: text('currency_code').notNull(),
     destination: text('destination').notNull(),
+    // Null on requests made before migration 0015 (only `destination` was kept then).
+    payout: jsonb('payout').$type<WithdrawalPayout>(),
     memo: text('memo').notNull().default(''),
     status: smallint('status').notNull(),
     remark: text('remark').notNull().default(''),

@@ -774,6 +774,25 @@ export const staffReviewDepositCall = defineStaffCall({
   data: staffDepositRow,
 });
 
+/**
+ * Where a withdrawal is to be paid: the trader's method as it stood when they asked (they may
+ * change or delete it afterwards). A coin withdrawal fills `address` and `network` (empty when the
+ * currency has none), a bank one the other fields; the unused ones are empty.
+ */
+export const staffWithdrawalPayout = z.object({
+  address: z.string(),
+  network: z.string(),
+  payee: z.string(),
+  bankName: z.string(),
+  bankAddress: z.string(),
+  bankSwift: z.string(),
+  payeeName: z.string(),
+  payeeAccount: z.string(),
+  receiptCurrency: z.string(),
+  bankRemark: z.string(),
+});
+export type StaffWithdrawalPayout = z.infer<typeof staffWithdrawalPayout>;
+
 export const staffWithdrawalRow = z.object({
   id: z.number().int(),
   userId: z.number().int(),
@@ -783,7 +802,10 @@ export const staffWithdrawalRow = z.object({
   fee: z.string(),
   received: z.string(),
   currencyCode: z.string(),
-  destination: z.string().describe('Address and network, or bank and account'),
+  destination: z.string().describe('Address and network, or bank and account, in one line'),
+  payout: staffWithdrawalPayout
+    .nullable()
+    .describe('Every detail to pay it, as at the request; null for requests made before these were kept'),
   status: z.number().int().describe('0 reviewing, 1 paid, 2 rejected'),
   memo: z.string(),
   remark: z.string(),

@@ -77,6 +77,7 @@ export function walletReviewRoutes(app: FastifyInstance, deps: WalletReviewDeps)
     received: receivedText(w.received),
     currencyCode: w.currencyCode,
     destination: w.destination,
+    payout: w.payout ?? null,
     status: w.status,
     memo: w.memo,
     remark: w.remark,

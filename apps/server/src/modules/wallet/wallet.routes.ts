@@ -41,6 +41,7 @@ import {
   settleWithdrawal,
   USED_FOR_LOSS_REMARK,
 } from './wallet-settlement.ts';
+import { destinationText, payoutOf } from './withdrawal-destination.ts';
 
 export interface WalletDeps {
   db: Db;
@@ -386,10 +387,8 @@ export function walletRoutes(app: FastifyInstance, deps: WalletDeps) {
           fee: q.fee.toFixed(2),
           received: q.received.toFixed(q.receivedDecimals),
           currencyCode: currency.protocol ? `${currency.code}-${currency.protocol}` : currency.code,
-          destination:
-            method.type === 1
-              ? `${method.dcAddress} (${method.network})`
-              : `${method.bankName} ${method.payeeAccount}`,
+          destination: destinationText(method),
+          payout: payoutOf(method),
           memo: body.memo,
           status: -1,
           createdAt: new Date(deps.now()),

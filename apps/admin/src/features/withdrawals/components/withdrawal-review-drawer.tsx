@@ -1,10 +1,11 @@
 import type { StaffCallData, staffWithdrawalsCall } from '@meridian/contracts';
-import { Descriptions, Drawer, Typography } from 'antd';
+import { Descriptions, Drawer } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ReviewActions, type ReviewChoice } from '../../../components/review-actions';
 import { useReview } from '../../../hooks/use-review';
 import { DASH, formatDateTime, groupDecimal } from '../../../lib/format';
 import { reviewWithdrawal, type WithdrawalAction } from '../api/withdrawals';
+import { payoutItems } from './payout-details';
 
 export type WithdrawalRow = StaffCallData<typeof staffWithdrawalsCall>['rows'][number];
 
@@ -80,17 +81,7 @@ export function WithdrawalReviewDrawer({
           { key: 'fee', label: t('withdrawals.fee'), children: num(withdrawal.fee) },
           { key: 'received', label: t('withdrawals.received'), children: num(withdrawal.received) },
           { key: 'currency', label: t('wallet.currency'), children: withdrawal.currencyCode || DASH },
-          {
-            key: 'destination',
-            label: t('withdrawals.destination'),
-            children: withdrawal.destination ? (
-              <Typography.Text copyable style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
-                {withdrawal.destination}
-              </Typography.Text>
-            ) : (
-              DASH
-            ),
-          },
+          ...payoutItems(withdrawal, t),
           { key: 'memo', label: t('withdrawals.memo'), children: withdrawal.memo || DASH },
           { key: 'created', label: t('wallet.createdAt'), children: formatDateTime(withdrawal.createdAt) },
         ]}

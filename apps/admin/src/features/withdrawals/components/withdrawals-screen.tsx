@@ -10,9 +10,11 @@ import {
   useReviewQueueState,
 } from '../../../components/review-queue';
 import { canUse } from '../../../lib/access';
+import { DASH } from '../../../lib/format';
 import { useSignedInStaff } from '../../../lib/me';
 import { dashboardKeys } from '../../dashboard/api/get-dashboard';
 import { useWithdrawals, WITHDRAWAL_STATUSES, withdrawalKeys } from '../api/withdrawals';
+import { payoutSummary } from './payout-details';
 import { WithdrawalReviewDrawer, type WithdrawalRow } from './withdrawal-review-drawer';
 
 const STATUS_COLORS: Record<number, string> = { 0: 'processing', 1: 'success', 2: 'error' };
@@ -38,7 +40,15 @@ export function WithdrawalsScreen() {
       amountColumn(t('withdrawals.fee'), 'fee'),
       amountColumn(t('withdrawals.received'), 'received'),
       textColumn(t('wallet.currency'), 'currencyCode'),
-      textColumn(t('withdrawals.destination'), 'destination', true),
+      {
+        title: t('withdrawals.destination'),
+        key: 'destination',
+        ellipsis: { showTitle: false },
+        render: (_: unknown, row: WithdrawalRow) => {
+          const text = payoutSummary(row) || DASH;
+          return <span title={text}>{text}</span>;
+        },
+      },
       textColumn(t('withdrawals.memo'), 'memo', true),
     ],
   });
