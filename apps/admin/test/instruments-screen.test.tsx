@@ -281,6 +281,52 @@ describe('InstrumentsScreen', () => {
     expect(sent).toMatchObject({ pricePrecision: 6, spreadPoints: 120 });
   });
 
+  it('refuses a whole-number field typed otherwise, keeping the text as typed, and sends nothing', async () => {
+    const fetch = stubApi(() => envelope({ ...eurusd, spreadPoints: 3 }, 'Saved'));
+    await renderAs('dealer');
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    await waitFor(() => expect(drawer().getByLabelText('Spread (points)')).toBeTruthy());
+    const posts = () => fetch.mock.calls.filter(([, init]) => init?.method === 'POST');
+    const spread = drawer().getByLabelText('Spread (points)') as HTMLInputElement;
+    // InputNumber made '-5' 1 and '1.5' 2 on blur, and Save sent that.
+    for (const typed of ['-5', '1.5', '0', '12abc']) {
+      type('Spread (points)', typed);
+      fireEvent.blur(spread);
+      fireEvent.click(drawer().getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(drawer().getByText('A whole number from 1 to 100000')).toBeTruthy());
+      expect(spread.value, typed).toBe(typed);
+    }
+    type('Spread (points)', '3');
+    const precision = drawer().getByLabelText('Price precision') as HTMLInputElement;
+    fireEvent.focus(precision);
+    type('Price precision', '2.5');
+    fireEvent.blur(precision);
+    fireEvent.click(drawer().getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(drawer().getByText('A whole number from 0 to 8')).toBeTruthy());
+    expect(precision.value).toBe('2.5');
+    expect(posts()).toHaveLength(0);
+    // Put right, what is sent is what was typed.
+    type('Price precision', '5');
+    type('Spread (points)', '3');
+    fireEvent.click(drawer().getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(JSON.parse(String(posts()[0]![1]!.body))).toMatchObject({ spreadPoints: 3 });
+  });
+
+  it('the create form refuses a tick interval or an order that is not a whole number in range', async () => {
+    const fetch = stubApi(() => envelope(null));
+    await renderAs('dealer');
+    await fillNewInstrument();
+    type('Tick interval (ms)', '250.5');
+    type('Order', '-1');
+    fireEvent.click(drawer().getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(drawer().getByText('A whole number from 100 to 60000')).toBeTruthy());
+    expect(drawer().getByText('A whole number from 0 to 100000')).toBeTruthy();
+    expect((drawer().getByLabelText('Tick interval (ms)') as HTMLInputElement).value).toBe('250.5');
+    expect((drawer().getByLabelText('Order') as HTMLInputElement).value).toBe('-1');
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
   it('uploads a logo as multipart and shows the new one in the drawer and the table', async () => {
     const fetch = stubApi(() => envelope({ ...eurusd, logo: '/static/upload/logo/new.png' }, 'Logo saved'));
     await renderAs('content');

@@ -1,9 +1,10 @@
 import { staffCreateInstrumentCall, staffUpdateInstrumentCall } from '@meridian/contracts';
 import { type LotLimitField, lotLimitProblems } from '@meridian/domain';
-import { Col, Divider, Form, Input, InputNumber, Radio, Row, Select, Switch } from 'antd';
+import { Col, Divider, Form, Input, Radio, Row, Select, Switch } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { Fragment, type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { WholeNumberInput } from '../../../components/whole-number-input';
 import { contractRule } from '../../../lib/contract-rule';
 import type { NewInstrument } from '../api/create-instrument';
 import type { Category } from '../api/get-categories';
@@ -136,7 +137,6 @@ export function InstrumentFields({
         );
       },
     });
-  const wholeWidth = { width: '100%' };
   const decimalInput = <Input inputMode="decimal" />;
 
   const item = (name: InstrumentFieldName): ReactNode => {
@@ -220,11 +220,7 @@ export function InstrumentFields({
             extra={create ? undefined : t('instruments.pricePrecisionHint')}
             rules={integer(0, 8, t('instruments.pricePrecisionRule'))}
           >
-            <InputNumber
-              min={0}
-              max={8}
-              precision={0}
-              style={wholeWidth}
+            <WholeNumberInput
               onFocus={() => {
                 const value = form.getFieldValue('pricePrecision');
                 precisionBefore.current = Number.isInteger(value) ? value : null;
@@ -241,7 +237,7 @@ export function InstrumentFields({
             extra={<SpreadExtra edit={!create} />}
             rules={integer(1, 100_000, t('instruments.spreadRule'))}
           >
-            <InputNumber min={1} max={100_000} precision={0} style={wholeWidth} />
+            <WholeNumberInput />
           </Form.Item>
         );
       case 'lotStep':
@@ -335,7 +331,7 @@ export function InstrumentFields({
             label={t('instruments.tickIntervalMs')}
             rules={integer(100, 60_000, t('instruments.tickIntervalRule'))}
           >
-            <InputNumber min={100} max={60_000} step={100} precision={0} style={wholeWidth} />
+            <WholeNumberInput />
           </Form.Item>
         );
       case 'maxLotsPerOrder':
@@ -367,7 +363,7 @@ export function InstrumentFields({
             label={t('instruments.sort')}
             rules={integer(0, 100_000, t('instruments.sortRule'))}
           >
-            <InputNumber min={0} max={100_000} precision={0} style={wholeWidth} />
+            <WholeNumberInput />
           </Form.Item>
         );
       case 'enabled':
