@@ -135,6 +135,7 @@ describe('wallet screens', () => {
     setHttpClient(null);
     queryClient.clear();
     useSession.getState().clear();
+    sessionStorage.clear(); // the withdraw form's draft
     vi.restoreAllMocks();
   });
 
@@ -343,7 +344,35 @@ describe('wallet screens', () => {
     expect(sentTo('/api/wallet/get_draw_method')[0]!.params).toMatchObject({ draw_type: 2, draw_id: 9 });
     await press(screen.getByText('Bind now'));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/mine/withdraw-way'));
-    expect(router.state.location.search).toBe('?type=2');
+    // On the currency being withdrawn (the bind page opened on the first one).
+    expect(router.state.location.search).toBe('?type=2&currency=9');
+  });
+
+  it('withdraw: what was typed is still there after going to bind a method and coming back', async () => {
+    const BTC = { ...USDT, id: 8, code: 'BTC', protocol: '' };
+    serve({
+      '/v1/api/main/wallet/getBalance': () => BALANCE,
+      '/api/account/draw_symbol_list': () => [USDT, BTC],
+      '/api/wallet/get_draw_method': (config) => (config.params.draw_id === 7 ? [ADDRESS] : []),
+      '/api/account/draw_list': () => EMPTY_PAGE,
+    });
+    const router = await renderAt(<WithdrawScreen />, '/mine/withdraw?type=1');
+    await screen.findByTestId('withdraw-amount');
+    await typeInto('withdraw-amount', '250');
+    await typeInto('withdraw-remark', 'rent');
+    await press((await screen.findAllByText(/BTC/))[0]!);
+    await press(await screen.findByText('Bind now'));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/mine/withdraw-way'));
+    expect(router.state.location.search).toBe('?type=1&currency=8');
+    await act(async () => {
+      await router.navigate(-1);
+    });
+    await vi.waitFor(() =>
+      expect((screen.getByTestId('withdraw-amount') as HTMLInputElement).value).toBe('250'),
+    );
+    expect((screen.getByTestId('withdraw-remark') as HTMLInputElement).value).toBe('rent');
+    const chosen = screen.getByTestId('withdraw-currency').querySelector('[aria-pressed="true"]');
+    expect(chosen?.textContent).toContain('BTC');
   });
 
   it('withdraw: the dialog can be dismissed, and submitting asks again', async () => {
@@ -517,6 +546,20 @@ describe('wallet screens', () => {
       draw_id: '8',
       network: 'ERC20',
     });
+  });
+
+  it('bind form: ?currency= opens it on that currency (the withdraw screen sends the one being withdrawn)', async () => {
+    serve({
+      '/api/account/draw_symbol_list': () => [USDT, { ...USDT, id: 8, protocol: 'ERC20' }],
+      '/api/wallet/bind_draw_method': () => ADDRESS,
+    });
+    await renderAt(<WithdrawWayScreen />, '/mine/withdraw-way?type=1&currency=8');
+    await screen.findByTestId('way-currency-8');
+    expect((screen.getByTestId('way-network') as HTMLInputElement).value).toBe('ERC20');
+    await typeInto('way-dc-address', '0xReceiverOnEthereum000000000000000000001');
+    await press(screen.getByTestId('way-submit'));
+    await vi.waitFor(() => expect(sentTo('/api/wallet/bind_draw_method')).toHaveLength(1));
+    expect(formOf(sentTo('/api/wallet/bind_draw_method')[0]!)).toMatchObject({ draw_id: '8' });
   });
 
   it('coin address list: delete asks first, then calls del_draw_method and reloads', async () => {

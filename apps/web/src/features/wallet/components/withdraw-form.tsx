@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { openConfirm } from '../../../lib/confirm';
+import { useSessionDraft } from '../../../lib/session-draft';
 import { toast } from '../../../lib/toast';
 import { useWalletBalance } from '../api/get-balance';
 import { useDrawCurrencies } from '../api/get-draw-currencies';
@@ -18,6 +19,8 @@ import { SubmitButton } from './submit-button';
 import { AmountField, TextField } from './text-field';
 import styles from './wallet.module.css';
 
+const EMPTY_DRAFT = { currency: 0, method: 0, amount: '', memo: '' };
+
 /**
  * The withdraw form of a tab (spec §2, §5, §9): currency, bound method of that currency (a 'not
  * bound' dialog leads to the bind page when there is none), amount in USD, remark, the fee and
@@ -29,10 +32,14 @@ export function WithdrawForm({ type }: { type: MethodType }) {
   const queryClient = useQueryClient();
   const balance = useWalletBalance();
   const currencies = useDrawCurrencies(type);
-  const [chosenCurrency, setChosenCurrency] = useState<number | null>(null);
-  const [chosenMethod, setChosenMethod] = useState<number | null>(null);
-  const [amount, setAmount] = useState('');
-  const [memo, setMemo] = useState('');
+  // Kept while the trader leaves to bind a method and comes back (or goes to another tab).
+  const [draft, updateDraft, clearDraft] = useSessionDraft(`withdraw.${type}`, EMPTY_DRAFT);
+  const chosenCurrency = draft.currency || null;
+  const chosenMethod = draft.method || null;
+  const { amount, memo } = draft;
+  const setAmount = (value: string) => updateDraft({ amount: value });
+  const setMemo = (value: string) => updateDraft({ memo: value });
+  const setChosenMethod = (id: number) => updateDraft({ method: id });
   const { busy, send } = useSending();
   const ids = { currency: useId(), method: useId(), amount: useId(), memo: useId() };
 
@@ -42,6 +49,7 @@ export function WithdrawForm({ type }: { type: MethodType }) {
   const methodList = methods.data ?? [];
   const method = methodList.find((m) => m.id === chosenMethod) ?? methodList[0];
   const preview = previewWithdrawal(amount, currency);
+  const currencyId = currency?.id;
 
   /**
    * Spec §5: nothing bound for the currency → confirm dialog 'not bound' → the bind page. Escape and
@@ -55,10 +63,11 @@ export function WithdrawForm({ type }: { type: MethodType }) {
       confirmText: t('wallet.bindNow'),
     });
     void ask.result.then((bind) => {
-      if (bind) void navigate(`/mine/withdraw-way?type=${type}`);
+      // The bind page opens on the currency being withdrawn (it opened on the first one).
+      if (bind) void navigate(`/mine/withdraw-way?type=${type}&currency=${currencyId ?? ''}`);
     });
     return ask;
-  }, [navigate, t, type]);
+  }, [navigate, t, type, currencyId]);
 
   // Asked once per currency, as soon as its (empty) method list arrives; the dialog closes with
   // the screen (and is asked again if the screen mounts again).
@@ -75,10 +84,8 @@ export function WithdrawForm({ type }: { type: MethodType }) {
     };
   }, [emptyFor, askToBind]);
 
-  const chooseCurrency = (id: number) => {
-    setChosenCurrency(id);
-    setChosenMethod(null); // a method belongs to its currency
-  };
+  // A method belongs to its currency.
+  const chooseCurrency = (id: number) => updateDraft({ currency: id, method: 0 });
 
   const submit = async () => {
     if (busy) return;
@@ -104,8 +111,7 @@ export function WithdrawForm({ type }: { type: MethodType }) {
           methodId: method.id,
         }),
       () => {
-        setAmount('');
-        setMemo('');
+        clearDraft();
         void queryClient.invalidateQueries({ queryKey: walletKeys.balance });
         void queryClient.invalidateQueries({ queryKey: walletKeys.withdrawals(type) });
         void queryClient.invalidateQueries({ queryKey: ['user', 'info'] });

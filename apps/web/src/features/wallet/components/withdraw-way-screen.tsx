@@ -59,7 +59,9 @@ function BindForm({ type }: { type: MethodType }) {
   const location = useLocation();
   const queryClient = useQueryClient();
   const currencies = useDrawCurrencies(type);
-  const [chosen, setChosen] = useState<number | null>(null);
+  // `?currency=`: the withdraw screen's 'Bind now' opens on the currency being withdrawn.
+  const [params] = useSearchParams();
+  const [chosen, setChosen] = useState<number | null>(() => Number(params.get('currency')) || null);
   const [fields, setFields] = useState<BindMethodFields>(EMPTY);
   /** Fields the user has not typed in follow the currency (network = its protocol, receipt = its code). */
   const [edited, setEdited] = useState<ReadonlySet<Field>>(new Set());

@@ -1,0 +1,47 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useSession } from '../stores/session';
+
+/**
+ * A form's typed values kept for this browser tab (sessionStorage), per signed-in user, so leaving
+ * for another screen and coming back (the withdraw form → bind a method → back) finds them as they
+ * were. Cleared by the caller once the form is sent; never shared between users on one device.
+ */
+export function useSessionDraft<T extends object>(name: string, initial: T) {
+  const userId = useSession((s) => s.user?.id ?? 0);
+  const key = `meridian.draft.${name}.${userId}`;
+  const [draft, setDraft] = useState<T>(() => read(key, initial));
+  // Another user signed in (or out) in this tab: their own draft, not the previous one's.
+  const [shownKey, setShownKey] = useState(key);
+  if (shownKey !== key) {
+    setShownKey(key);
+    setDraft(read(key, initial));
+  }
+  useEffect(() => {
+    try {
+      sessionStorage.setItem(key, JSON.stringify(draft));
+    } catch {
+      // storage full or blocked: the form still works, it only forgets on leaving
+    }
+  }, [key, draft]);
+  const update = useCallback((patch: Partial<T>) => setDraft((d) => ({ ...d, ...patch })), []);
+  const clear = useCallback(() => setDraft(initial), [initial]);
+  return [draft, update, clear] as const;
+}
+
+function read<T extends object>(key: string, initial: T): T {
+  try {
+    const raw = sessionStorage.getItem(key);
+    if (!raw) return initial;
+    const stored = JSON.parse(raw) as unknown;
+    if (!stored || typeof stored !== 'object') return initial;
+    // Only the fields the form has, each of the type it expects (a stale or edited entry is ignored).
+    const out = { ...initial };
+    for (const k of Object.keys(initial) as Array<keyof T>) {
+      const v = (stored as Record<keyof T, unknown>)[k];
+      if (v !== undefined && typeof v === typeof initial[k]) out[k] = v as T[keyof T];
+    }
+    return out;
+  } catch {
+    return initial;
+  }
+}
