@@ -177,11 +177,19 @@ async function renderAs(role: StaffRole, element: ReactNode, path = '/') {
 const dialogs = () => screen.getAllByRole('dialog');
 const topDialog = () => within(dialogs().at(-1)!);
 
-/** Clicks a decision in the drawer, types the reason and confirms it in the reason dialog. */
+/**
+ * Clicks a decision in the drawer, types the reason and confirms it in the reason dialog, which
+ * says the client reads it (it becomes the remark of their record, whatever the decision).
+ */
 async function decide(button: string, reason: string) {
   fireEvent.click(within(dialogs()[0]!).getByRole('button', { name: button }));
   await waitFor(() => expect(dialogs().length).toBe(2));
-  fireEvent.change(topDialog().getByLabelText('Reason'), { target: { value: reason } });
+  expect(
+    topDialog().getByText(
+      'The client sees this note in their deposit and withdrawal records. It is also kept in the audit log.',
+    ),
+  ).toBeTruthy();
+  fireEvent.change(topDialog().getByLabelText('Note to the client'), { target: { value: reason } });
   fireEvent.click(topDialog().getByRole('button', { name: button }));
 }
 
@@ -274,7 +282,9 @@ describe('wallet screens', () => {
       await decide('Void', 'ab');
       await waitFor(() => expect(screen.getByText('The reason needs at least 3 characters')).toBeTruthy());
       expect(callsTo(fetch, '/deposits/5/review', 'POST')).toHaveLength(0);
-      fireEvent.change(topDialog().getByLabelText('Reason'), { target: { value: 'Duplicate request' } });
+      fireEvent.change(topDialog().getByLabelText('Note to the client'), {
+        target: { value: 'Duplicate request' },
+      });
       fireEvent.click(topDialog().getByRole('button', { name: 'Void' }));
       await waitFor(() => expect(callsTo(fetch, '/deposits/5/review', 'POST')).toHaveLength(1));
       expect(JSON.parse(String(callsTo(fetch, '/deposits/5/review', 'POST')[0]![1]!.body))).toEqual({

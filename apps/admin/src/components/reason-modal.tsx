@@ -9,13 +9,28 @@ interface Props {
   description?: ReactNode;
   okText?: ReactNode;
   danger?: boolean;
+  /** The reason is shown to the client (a review's remark in their records): the field says so. */
+  clientSees?: boolean;
   busy: boolean;
   onCancel: () => void;
   onSubmit: (reason: string) => void;
 }
 
-/** Asks for the reason of a staff action (3–500 characters, recorded in the audit log). */
-export function ReasonModal({ open, title, description, okText, danger, busy, onCancel, onSubmit }: Props) {
+/**
+ * Asks for the reason of a staff action (3–500 characters, recorded in the audit log). When the
+ * client sees it (`clientSees`), the field is labelled as a note to the client and says where.
+ */
+export function ReasonModal({
+  open,
+  title,
+  description,
+  okText,
+  danger,
+  clientSees,
+  busy,
+  onCancel,
+  onSubmit,
+}: Props) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ reason: string }>();
   return (
@@ -32,7 +47,12 @@ export function ReasonModal({ open, title, description, okText, danger, busy, on
     >
       {description ? <p>{description}</p> : null}
       <Form form={form} layout="vertical" onFinish={(v) => onSubmit(v.reason.trim())} preserve={false}>
-        <Form.Item name="reason" label={t('common.reason')} rules={reasonRules(t)}>
+        <Form.Item
+          name="reason"
+          label={clientSees ? t('common.clientNote') : t('common.reason')}
+          extra={clientSees ? t('common.clientNoteHelp') : undefined}
+          rules={reasonRules(t)}
+        >
           <Input.TextArea rows={3} maxLength={500} showCount autoFocus />
         </Form.Item>
       </Form>

@@ -13,7 +13,8 @@ export interface ReviewChoice<A extends string> {
 }
 
 /**
- * The decision buttons of a review drawer; each asks for a reason (ReasonModal) and then calls
+ * The decision buttons of a review drawer; each asks for a reason (ReasonModal: the client reads it
+ * as the remark of their deposit or withdrawal record, whatever the decision) and then calls
  * `onSubmit(action, reason)`. The dialog closes when that resolves and stays open on a refusal
  * (its message is shown by the query client).
  */
@@ -63,6 +64,7 @@ export function ReviewActions<A extends string>({
         description={chosen?.description}
         okText={chosen?.label}
         danger={chosen?.danger}
+        clientSees
         busy={busy}
         onCancel={() => setOpen(false)}
         onSubmit={(reason) => void submit(reason)}
