@@ -60,6 +60,40 @@ describe.each(DB_KINDS)('envelope and error rules on %s', (kind) => {
     expect(after.code).toBe(1);
   });
 
+  it("answers a malformed amount with the amount's own message (6003), not 'Invalid value for number'", async () => {
+    const login = await s.app.inject({
+      method: 'GET',
+      url: '/api/user/createAccountDemoForU?demo_id=device-amount-0001',
+    });
+    const { token } = login.json().data;
+    for (const number of ['12.345', '.5', '1e3', '12,50', '1234567890123456789012']) {
+      const r = await s.app.inject({
+        method: 'POST',
+        url: '/api/account/draw',
+        headers: { authorization: token, lang: 'de', 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({
+          draw_currency_id: '1',
+          number,
+          memo: '',
+          draw_method_id: '1',
+        }).toString(),
+      });
+      expect(r.json(), number).toMatchObject({
+        code: 6003,
+        msg: 'Geben Sie einen Betrag über 0 mit höchstens 2 Nachkommastellen ein',
+      });
+    }
+    // Other fields keep the generic message naming the field.
+    const other = await s.app.inject({
+      method: 'POST',
+      url: '/api/account/draw',
+      headers: { authorization: token, lang: 'en', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'draw_currency_id=x&number=10&memo=&draw_method_id=1',
+    });
+    expect(other.json()).toMatchObject({ code: 1001 });
+    expect(other.json().msg).toContain('draw_currency_id');
+  });
+
   it('accepts the t parameter on GET calls', async () => {
     const res = await s.app.inject({ method: 'GET', url: '/api/basicSet/getBasicInfo?t=1795315123881' });
     expect(res.json().code).toBe(1);

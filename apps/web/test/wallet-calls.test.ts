@@ -21,11 +21,17 @@ import { walletCalls } from '../src/features/wallet/api/calls';
 import {
   amountFromBox,
   amountText,
+  amountToSend,
   historyLabelOf,
   methodLabel,
   signedAmountText,
 } from '../src/features/wallet/format';
-import { checkBankDeposit, checkBindMethod, checkWithdrawal } from '../src/features/wallet/validation';
+import {
+  checkBankDeposit,
+  checkBindMethod,
+  checkCoinDeposit,
+  checkWithdrawal,
+} from '../src/features/wallet/validation';
 import { previewWithdrawal } from '../src/features/wallet/withdraw-preview';
 
 describe('wallet call references match the contracts', () => {
@@ -162,6 +168,21 @@ describe('wallet client checks (spec §5)', () => {
     expect(checkWithdrawal({ currencyId: 1, methodId: null, amount: '1' })).toBe('notBound');
     expect(checkWithdrawal({ currencyId: 1, methodId: 2, amount: ' ' })).toBe('form.complete');
     expect(checkWithdrawal({ currencyId: 1, methodId: 2, amount: '1' })).toBeUndefined();
+  });
+
+  it('every amount: at most 2 decimals, told before sending (the server answered a field name)', () => {
+    for (const amount of ['12.345', '1e3', '12,50', '1.2.3', '-5'])
+      expect(checkWithdrawal({ currencyId: 1, methodId: 2, amount }), amount).toBe('wallet.amountInvalid');
+    for (const amount of ['12', '12.5', '12.50', '12.', '.5', ' 7 '])
+      expect(checkWithdrawal({ currencyId: 1, methodId: 2, amount }), amount).toBeUndefined();
+    expect(checkBankDeposit({ accountId: 5, amount: '10.001', proofUrl: '/u/1.jpg' })).toBe(
+      'wallet.amountInvalid',
+    );
+    expect(checkCoinDeposit({ optionId: 1, amount: '10.001', proofUrl: '/u/1.jpg' })).toBe(
+      'wallet.amountInvalid',
+    );
+    expect(checkCoinDeposit({ optionId: 1, amount: '.25', proofUrl: '/u/1.jpg' })).toBeUndefined();
+    expect(amountToSend('.5')).toBe('0.5');
   });
 
   it('bind: the fields of the type must be filled', () => {

@@ -46,6 +46,10 @@ export const envelope = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, req, reply) => {
     if (error instanceof AppError) return send(reply, req, error);
     if (error.validation) {
+      // A contract may name the refusal of a field (its issue's message is an error code's name).
+      const named = error.validation[0]?.message;
+      if (named && Object.hasOwn(ERROR_CODES, named))
+        return send(reply, req, new AppError(named as keyof typeof ERROR_CODES));
       return send(reply, req, new AppError('REQUEST_INVALID_FIELD', { field: fieldOf(error) }));
     }
     if (error.code === 'FST_ERR_RATE_LIMIT_EXCEEDED' || error.statusCode === 429) {

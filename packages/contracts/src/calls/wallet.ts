@@ -11,12 +11,16 @@ const text = (max: number) => z.string().trim().max(max).default('');
 // Every id these calls take names a serial row (coin option, bank account, currency, method).
 const id = queryRowId();
 const page = queryInt(1, 100_000).default(1);
-/** An amount as the client sends it: digits with at most 2 decimals (checked again by the service). */
+/**
+ * An amount as the client sends it: digits with at most 2 decimals (checked again by the service).
+ * A malformed one is refused with the amount's own message (6003), not the generic 'Invalid value
+ * for number' (the envelope answers an issue whose message names an error code with that error).
+ */
 const amountText = z
   .string()
   .trim()
-  .max(20)
-  .regex(/^(\d+(\.\d{0,2})?)?$/)
+  .max(20, { error: 'WALLET_AMOUNT_INVALID' })
+  .regex(/^(\d+(\.\d{0,2})?)?$/, { error: 'WALLET_AMOUNT_INVALID' })
   .default('');
 const paged = <T extends z.ZodType>(row: T) => z.object({ list: z.array(row), total: z.number().int() });
 

@@ -79,8 +79,8 @@ export function amountFromBox(
   return { raw: text, value: parsed === NOT_A_NUMBER ? text : parsed };
 }
 
-/** An amount ready to send: the sanitized text without a dangling point ('12.' → '12'). */
-export const amountToSend = (text: string) => text.trim().replace(/\.$/, '');
+/** An amount ready to send: the sanitized text without a dangling point ('12.' → '12', '.5' → '0.5'). */
+export const amountToSend = (text: string) => text.trim().replace(/\.$/, '').replace(/^\./, '0.');
 
 /** A masked account number for a list row: the last 4 digits. */
 export const lastDigits = (account: string) => (account.length > 4 ? `•••• ${account.slice(-4)}` : account);

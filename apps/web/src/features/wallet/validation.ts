@@ -1,10 +1,15 @@
 import type { BindMethodFields } from './api/bind-draw-method';
 import type { MethodType } from './api/keys';
+import { amountToSend } from './format';
 
 /**
  * Client checks of the wallet forms (spec §5). Each returns a catalog key, or undefined when the
  * call may go; the server repeats them (and the amount rules, which are server-side).
  */
+
+/** An amount the server takes: above 0 (it says so itself) with at most 2 decimals, as sent. */
+const AMOUNT = /^\d+(\.\d{1,2})?$/;
+const badAmount = (amount: string) => !AMOUNT.test(amountToSend(amount));
 
 /** Bank deposit: a chosen bank account first ('no pay way'), then amount and proof image. */
 export function checkBankDeposit(input: {
@@ -14,6 +19,7 @@ export function checkBankDeposit(input: {
 }): string | undefined {
   if (input.accountId === null) return 'wallet.noPayWay';
   if (!input.amount.trim() || !input.proofUrl) return 'form.complete';
+  if (badAmount(input.amount)) return 'wallet.amountInvalid';
   return undefined;
 }
 
@@ -24,6 +30,7 @@ export function checkCoinDeposit(input: {
   proofUrl: string;
 }): string | undefined {
   if (input.optionId === null || !input.amount.trim() || !input.proofUrl) return 'form.complete';
+  if (badAmount(input.amount)) return 'wallet.amountInvalid';
   return undefined;
 }
 
@@ -49,9 +56,10 @@ export function checkWithdrawal(input: {
   currencyId: number | null;
   methodId: number | null;
   amount: string;
-}): 'form.complete' | 'notBound' | undefined {
+}): 'form.complete' | 'notBound' | 'wallet.amountInvalid' | undefined {
   if (input.currencyId === null) return 'form.complete';
   if (input.methodId === null) return 'notBound';
   if (!input.amount.trim()) return 'form.complete';
+  if (badAmount(input.amount)) return 'wallet.amountInvalid';
   return undefined;
 }
