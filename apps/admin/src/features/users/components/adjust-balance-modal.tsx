@@ -4,6 +4,7 @@ import { Alert, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { groupDecimal, signOf } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
+import { submitOnEnter } from '../../../lib/submit-on-enter';
 import { adjustBalance, isValidAdjustment } from '../api/adjust-balance';
 
 interface Values {
@@ -13,7 +14,7 @@ interface Values {
 
 /**
  * Balance adjustment: a signed amount typed as text (up to 6 decimals; never a float) and a memo
- * the user sees in their account history.
+ * the user sees in their account history. The amount has focus when it opens; Enter saves.
  */
 export function AdjustBalanceModal({
   user,
@@ -50,7 +51,15 @@ export function AdjustBalanceModal({
       onCancel={onClose}
       destroyOnHidden
     >
-      <Form<Values> form={form} layout="vertical" preserve={false} onFinish={(v) => save.mutate(v)}>
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        preserve={false}
+        onFinish={(v) => {
+          // Enter held or pressed twice: one adjustment (each send is a new one, with its own key).
+          if (!save.isPending) save.mutate(v);
+        }}
+      >
         <Form.Item
           name="amount"
           label={t('userDetail.amount')}
@@ -65,7 +74,13 @@ export function AdjustBalanceModal({
             },
           ]}
         >
-          <Input inputMode="decimal" autoComplete="off" placeholder="-100.50" />
+          <Input
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="-100.50"
+            autoFocus
+            onKeyDown={submitOnEnter(form)}
+          />
         </Form.Item>
         <Form.Item
           name="memo"
@@ -76,7 +91,7 @@ export function AdjustBalanceModal({
             { min: 3, max: 200, message: t('userDetail.memoRule') },
           ]}
         >
-          <Input maxLength={200} showCount />
+          <Input maxLength={200} showCount onKeyDown={submitOnEnter(form)} />
         </Form.Item>
       </Form>
       {valid ? (

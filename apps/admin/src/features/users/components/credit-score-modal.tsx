@@ -1,9 +1,11 @@
 import type { StaffUserRow } from '@meridian/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { Form, Input, InputNumber, Modal } from 'antd';
+import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { reasonRules } from '../../../components/reason-modal';
+import { WholeNumberInput } from '../../../components/whole-number-input';
 import { notifySuccess } from '../../../lib/notify';
+import { submitOnEnter } from '../../../lib/submit-on-enter';
 import { setCreditScore } from '../api/set-credit-score';
 
 interface Values {
@@ -11,7 +13,7 @@ interface Values {
   reason: string;
 }
 
-/** Sets the credit score (0–100) with a reason. */
+/** Sets the credit score (0–100, kept as typed: 50.5 is refused, not rounded) with a reason; Enter saves. */
 export function CreditScoreModal({
   user,
   open,
@@ -49,17 +51,19 @@ export function CreditScoreModal({
         layout="vertical"
         preserve={false}
         initialValues={{ score: user.creditScore, reason: '' }}
-        onFinish={(v) => save.mutate(v)}
+        onFinish={(v) => {
+          if (!save.isPending) save.mutate(v);
+        }}
       >
         <Form.Item
           name="score"
           label={t('users.creditScore')}
           rules={[{ required: true, type: 'integer', min: 0, max: 100, message: t('userDetail.scoreRule') }]}
         >
-          <InputNumber min={0} max={100} precision={0} style={{ width: 160 }} />
+          <WholeNumberInput autoFocus style={{ width: 160 }} onKeyDown={submitOnEnter(form)} />
         </Form.Item>
         <Form.Item name="reason" label={t('common.reason')} rules={reasonRules(t)}>
-          <Input.TextArea rows={3} maxLength={500} showCount />
+          <Input.TextArea rows={3} maxLength={500} showCount onKeyDown={submitOnEnter(form)} />
         </Form.Item>
       </Form>
     </Modal>

@@ -4,6 +4,7 @@ import { Form, Input, Modal, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { reasonRules } from '../../../components/reason-modal';
 import { notifySuccess } from '../../../lib/notify';
+import { submitOnEnter } from '../../../lib/submit-on-enter';
 import { freezeUser } from '../api/freeze-user';
 
 interface Values {
@@ -12,7 +13,10 @@ interface Values {
   reason: string;
 }
 
-/** Freezes or unfreezes login (sessions end at once) and trading (closing stays allowed). */
+/**
+ * Freezes or unfreezes login (sessions end at once) and trading (closing stays allowed). The first
+ * switch has focus when it opens; Enter in the reason saves (Shift+Enter: a new line).
+ */
 export function FreezeModal({
   user,
   open,
@@ -51,7 +55,9 @@ export function FreezeModal({
         layout="vertical"
         preserve={false}
         initialValues={{ login: user.loginFrozen, trading: user.tradingFrozen, reason: '' }}
-        onFinish={(v) => save.mutate(v)}
+        onFinish={(v) => {
+          if (!save.isPending) save.mutate(v);
+        }}
       >
         <Form.Item
           name="login"
@@ -59,7 +65,7 @@ export function FreezeModal({
           valuePropName="checked"
           extra={t('userDetail.loginFrozenHint')}
         >
-          <Switch />
+          <Switch autoFocus />
         </Form.Item>
         <Form.Item
           name="trading"
@@ -70,7 +76,7 @@ export function FreezeModal({
           <Switch />
         </Form.Item>
         <Form.Item name="reason" label={t('common.reason')} rules={reasonRules(t)}>
-          <Input.TextArea rows={3} maxLength={500} showCount />
+          <Input.TextArea rows={3} maxLength={500} showCount onKeyDown={submitOnEnter(form)} />
         </Form.Item>
       </Form>
     </Modal>

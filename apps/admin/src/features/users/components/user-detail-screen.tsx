@@ -23,7 +23,7 @@ import {
   Tag,
 } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { type CSSProperties, type ReactNode, useState } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ErrorState } from '../../../components/error-state';
@@ -33,6 +33,7 @@ import { Page } from '../../../components/page';
 import { canUse } from '../../../lib/access';
 import { DASH, formatDateTime, groupDecimal } from '../../../lib/format';
 import { useSignedInStaff } from '../../../lib/me';
+import { useDialogOpener } from '../../../lib/use-dialog-opener';
 import { positiveInt } from '../../../lib/use-url-state';
 import { type UserDetail, useUserDetail } from '../api/get-user-detail';
 import { userKeys } from '../api/keys';
@@ -54,7 +55,7 @@ const RISK_COLORS: Record<UserDetail['account']['RiskStatus'], string> = {
   stop_out: 'red',
 };
 
-type Action = 'score' | 'freeze' | 'adjust' | null;
+type Action = 'score' | 'freeze' | 'adjust';
 type Session = UserDetail['sessions'][number];
 type Invitee = UserDetail['invitees'][number];
 
@@ -84,7 +85,7 @@ function UserDetailBody({ id, back }: { id: number; back: ReactNode }) {
   const staff = useSignedInStaff();
   const queryClient = useQueryClient();
   const detail = useUserDetail(id);
-  const [action, setAction] = useState<Action>(null);
+  const dialog = useDialogOpener<Action>();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: userKeys.all });
 
   if (detail.isPending) {
@@ -162,10 +163,12 @@ function UserDetailBody({ id, back }: { id: number; back: ReactNode }) {
 
   const actions = (
     <>
-      {canScore ? <Button onClick={() => setAction('score')}>{t('userDetail.setCreditScore')}</Button> : null}
-      {canFreeze ? <Button onClick={() => setAction('freeze')}>{t('userDetail.freeze')}</Button> : null}
+      {canScore ? (
+        <Button onClick={() => dialog.show('score')}>{t('userDetail.setCreditScore')}</Button>
+      ) : null}
+      {canFreeze ? <Button onClick={() => dialog.show('freeze')}>{t('userDetail.freeze')}</Button> : null}
       {canAdjust ? (
-        <Button type="primary" onClick={() => setAction('adjust')}>
+        <Button type="primary" onClick={() => dialog.show('adjust')}>
           {t('userDetail.adjustBalance')}
         </Button>
       ) : null}
@@ -325,14 +328,14 @@ function UserDetailBody({ id, back }: { id: number; back: ReactNode }) {
           ]}
         />
       </Card>
-      {action === 'score' ? (
-        <CreditScoreModal user={user} open onClose={() => setAction(null)} onDone={refresh} />
+      {dialog.open === 'score' ? (
+        <CreditScoreModal user={user} open onClose={dialog.close} onDone={refresh} />
       ) : null}
-      {action === 'freeze' ? (
-        <FreezeModal user={user} open onClose={() => setAction(null)} onDone={refresh} />
+      {dialog.open === 'freeze' ? (
+        <FreezeModal user={user} open onClose={dialog.close} onDone={refresh} />
       ) : null}
-      {action === 'adjust' ? (
-        <AdjustBalanceModal user={user} open onClose={() => setAction(null)} onDone={refresh} />
+      {dialog.open === 'adjust' ? (
+        <AdjustBalanceModal user={user} open onClose={dialog.close} onDone={refresh} />
       ) : null}
     </Page>
   );
