@@ -329,6 +329,38 @@ describe('wallet screens', () => {
     expect((screen.getByTestId('withdraw-amount') as HTMLInputElement).value).toBe('5000');
   });
 
+  it('withdraw by keyboard: focus is back on the button once the call ends (the spinning button dropped it)', async () => {
+    let answer!: (v: unknown) => void;
+    serve({
+      '/v1/api/main/wallet/getBalance': () => BALANCE,
+      '/api/account/draw_symbol_list': () => [USDT],
+      '/api/wallet/get_draw_method': () => [ADDRESS],
+      '/api/account/draw_list': () => EMPTY_PAGE,
+      '/api/account/draw': () =>
+        new Promise((resolve) => {
+          answer = resolve;
+        }),
+    });
+    await renderAt(<WithdrawScreen />, '/mine/withdraw?type=1');
+    await screen.findByTestId('withdraw-method-3');
+    await typeInto('withdraw-amount', '50');
+    const button = screen.getByTestId('withdraw-submit');
+    button.focus();
+    await press(button);
+    await vi.waitFor(() => expect(sentTo('/api/account/draw')).toHaveLength(1));
+    // A browser moves focus off a button that becomes disabled; jsdom does not (nor will it blur a
+    // disabled button), so focus goes to the page here as it would there.
+    expect(document.activeElement).toBe(button);
+    const elsewhere = document.body.appendChild(document.createElement('input'));
+    elsewhere.focus();
+    elsewhere.remove();
+    expect(document.activeElement).toBe(document.body);
+    await act(async () => {
+      answer({ refuse: 'Minimum withdrawal is 100.00 USD' });
+    });
+    await vi.waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('withdraw-submit')));
+  });
+
   it("withdraw: nothing bound → the 'not bound' dialog leads to /mine/withdraw-way?type=", async () => {
     serve({
       '/v1/api/main/wallet/getBalance': () => BALANCE,
@@ -584,6 +616,37 @@ describe('wallet screens', () => {
     await vi.waitFor(() => expect(toast).toHaveBeenCalledWith('Done'));
     expect(formOf(sentTo('/api/wallet/del_draw_method')[0]!)).toEqual({ id: '3' });
     await vi.waitFor(() => expect(screen.getByTestId('list-end').textContent).toBe('No data yet'));
+  });
+
+  it('coin address list by keyboard: one Delete stop a row, and focus goes to the next row after a delete', async () => {
+    const SECOND = { ...ADDRESS, id: 4, dc_address: 'TSecondAddress000000000000' };
+    let bound = [ADDRESS, SECOND];
+    serve({
+      '/api/wallet/get_draw_method': () => bound,
+      '/api/wallet/del_draw_method': () => {
+        bound = [SECOND];
+        return null;
+      },
+    });
+    await renderAt(<CoinAddressListScreen />, '/mine/coin-address-list');
+    await vi.waitFor(() => expect(screen.getAllByTestId('method-row')).toHaveLength(2));
+    // The swipe's hidden Delete is for fingers only: not a tab stop, not read out.
+    const swipeButtons = document.querySelectorAll<HTMLElement>('.adm-swipe-action-actions button');
+    expect(swipeButtons.length).toBe(2);
+    for (const b of swipeButtons) {
+      expect(b.tabIndex).toBe(-1);
+      expect(b.getAttribute('aria-hidden')).toBe('true');
+    }
+    screen.getAllByTestId('method-delete')[0]!.focus();
+    await press(screen.getAllByTestId('method-delete')[0]!);
+    await screen.findByText('Delete this coin address?');
+    await press(
+      screen
+        .getAllByRole('button', { name: 'Delete' })
+        .find((e) => e.classList.contains('adm-dialog-button'))!,
+    );
+    await vi.waitFor(() => expect(screen.getAllByTestId('method-row')).toHaveLength(1));
+    await vi.waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('method-delete')));
   });
 
   it('a demo account sees the real-account notice, and nothing is asked of the server', async () => {

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { SwipeAction } from 'antd-mobile';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { TrashIcon } from '../../../components/icons';
@@ -58,6 +59,28 @@ function MethodList({ type }: { type: MethodType }) {
   const queryClient = useQueryClient();
   const methods = useDrawMethods(type);
   const list = methods.data ?? [];
+  const listRef = useRef<HTMLUListElement>(null);
+  /** A deleted row that had focus: focus goes to the row in its place once the list shows it gone. */
+  const focusAfter = useRef<{ id: number; at: number } | null>(null);
+  useEffect(() => {
+    const pending = focusAfter.current;
+    if (pending === null || list.some((m) => m.id === pending.id)) return;
+    focusAfter.current = null;
+    const rows = listRef.current?.querySelectorAll<HTMLElement>('[data-testid="method-delete"]') ?? [];
+    const next =
+      rows[Math.min(pending.at, rows.length - 1)] ??
+      document.querySelector<HTMLElement>('[data-testid="add-method"]');
+    next?.focus();
+  }, [list]);
+  // The swipe's own Delete button duplicates the row's trash button for the keyboard and screen
+  // readers, and tabbing onto it scrolled the row sideways: only a finger reaches it.
+  useEffect(() => {
+    for (const b of listRef.current?.querySelectorAll<HTMLElement>('.adm-swipe-action-actions button') ??
+      []) {
+      b.tabIndex = -1;
+      b.setAttribute('aria-hidden', 'true');
+    }
+  });
 
   /** Spec §5: deleting needs confirmation; the server's message is shown, then the list reloads. */
   const remove = async (method: DrawMethod) => {
@@ -68,11 +91,13 @@ function MethodList({ type }: { type: MethodType }) {
       cancelText: t('common.cancel'),
     }).result;
     if (!ok) return;
+    const at = list.indexOf(method);
     try {
       toast(await deleteDrawMethod(method.id));
     } catch {
       return; // refused: the request layer has shown the server's message
     }
+    focusAfter.current = { id: method.id, at };
     await queryClient.invalidateQueries({ queryKey: walletKeys.drawMethods });
   };
 
@@ -87,6 +112,7 @@ function MethodList({ type }: { type: MethodType }) {
   return (
     <>
       <ul
+        ref={listRef}
         className={styles.methods}
         aria-label={t(type === 1 ? 'screens.coinAddressList' : 'screens.bankCardList')}
       >

@@ -1,5 +1,5 @@
-import { Button } from 'antd-mobile';
-import type { ReactNode } from 'react';
+import { Button, type ButtonRef } from 'antd-mobile';
+import { type ReactNode, useEffect, useLayoutEffect, useRef } from 'react';
 import styles from './wallet.module.css';
 
 interface SubmitButtonProps {
@@ -10,10 +10,28 @@ interface SubmitButtonProps {
   onClick?: () => void;
 }
 
-/** The wallet forms' one primary action: full width, spinning while the call runs. */
+/**
+ * The wallet forms' one primary action: full width, spinning while the call runs. A spinning button
+ * is disabled, which drops keyboard focus to the page; focus comes back to it when the call ends
+ * (a refused request leaves the trader where they were, not at the top of the page).
+ */
 export function SubmitButton({ busy, testId, children, onClick }: SubmitButtonProps) {
+  const ref = useRef<ButtonRef>(null);
+  const hadFocus = useRef(false);
+  // Before the browser moves focus off the now-disabled button.
+  useLayoutEffect(() => {
+    if (busy) hadFocus.current = document.activeElement === ref.current?.nativeElement;
+  }, [busy]);
+  useEffect(() => {
+    if (busy || !hadFocus.current) return;
+    hadFocus.current = false;
+    const active = document.activeElement;
+    // Only when focus went nowhere (not if the trader moved on, or a dialog took it).
+    if (active === null || active === document.body) ref.current?.nativeElement?.focus();
+  }, [busy]);
   return (
     <Button
+      ref={ref}
       {...(onClick ? { onClick } : { type: 'submit' as const })}
       block
       color="primary"
