@@ -7,8 +7,12 @@ import { ErrorState } from '../../../components/error-state';
 import { DASH, formatDateTime, groupDecimal } from '../../../lib/format';
 import { serverPagination } from '../../../lib/table';
 import { type LedgerRow, useUserLedger } from '../api/get-user-ledger';
+import { ledgerMemoText } from '../ledger-memo';
 
-/** Ledger entries of one user (newest first), paged by the server; Type translated, Memo as written. */
+/**
+ * Ledger entries of one user (newest first), paged by the server; Type translated, Memo too when
+ * the system wrote it ('order 6'), as typed when staff did.
+ */
 export function UserLedgerTab({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const [paging, setPaging] = useState({ page: 1, pageSize: 20 });
@@ -47,7 +51,11 @@ export function UserLedgerTab({ userId }: { userId: number }) {
       align: 'right',
       render: (v: string) => groupDecimal(v),
     },
-    { title: t('ledger.memo'), dataIndex: 'memo', render: (v: string) => v || DASH },
+    {
+      title: t('ledger.memo'),
+      dataIndex: 'memo',
+      render: (v: string, row) => (v ? ledgerMemoText(row.type, v, t) : DASH),
+    },
   ];
   if (ledger.isError && !ledger.data)
     return <ErrorState error={ledger.error} onRetry={() => void ledger.refetch()} />;
