@@ -45,6 +45,14 @@ describe('routing, languages and the demo session (phone)', () => {
       .toBe(label('en', 'language.title'));
     const cookies = await context.cookies();
     expect(cookies.find((c) => c.name === 'lang')?.value).toBe('en');
+    // By keyboard, arrows do not switch the app at each step (the list was a radio group).
+    const english = page.getByRole('button', { name: 'English', exact: true });
+    expect(await english.getAttribute('aria-current')).toBe('true');
+    await english.focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.waitForTimeout(300);
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
 
     await page.goto('/');
     await page.reload();

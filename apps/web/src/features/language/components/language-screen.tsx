@@ -26,28 +26,29 @@ export function LanguageScreen() {
     <div className="page">
       <PageHeader title={t('language.title')} />
       <main>
-        <fieldset className={styles.list}>
-          <legend className="visually-hidden">{t('language.listLabel')}</legend>
+        {/* Buttons, not radios: arrow keys on a radio group change the choice at each step, and
+            here each change switched the whole app (through Japanese, Korean, … to Arabic's RTL). */}
+        <ul className={styles.list} aria-label={t('language.listLabel')}>
           {LANGUAGES.map((lang) => {
             const checked = lang === current;
             return (
-              <label key={lang} className={checked ? `${styles.item} ${styles.checked}` : styles.item}>
-                <input
-                  type="radio"
-                  name="language"
-                  value={lang}
-                  checked={checked}
-                  onChange={() => void choose(lang)}
-                  className="visually-hidden"
-                />
-                <span lang={BCP47[lang]} className={styles.name}>
-                  {NATIVE_NAMES[lang]}
-                </span>
-                {checked && <CheckIcon size={20} className={styles.check} />}
-              </label>
+              <li key={lang}>
+                <button
+                  type="button"
+                  aria-current={checked ? 'true' : undefined}
+                  aria-busy={pending === lang ? 'true' : undefined}
+                  onClick={() => void choose(lang)}
+                  className={checked ? `${styles.item} ${styles.checked}` : styles.item}
+                >
+                  <span lang={BCP47[lang]} className={styles.name}>
+                    {NATIVE_NAMES[lang]}
+                  </span>
+                  {checked && <CheckIcon size={20} className={styles.check} />}
+                </button>
+              </li>
             );
           })}
-        </fieldset>
+        </ul>
       </main>
     </div>
   );
