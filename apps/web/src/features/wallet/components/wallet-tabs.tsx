@@ -20,7 +20,11 @@ export function WalletTabs<V extends number>({ label, tabs, value, onChange, tes
           role="tab"
           aria-selected={value === tab.value}
           className={value === tab.value ? `${styles.tab} ${styles.tabActive}` : styles.tab}
-          onClick={() => onChange(tab.value)}
+          onClick={(e) => {
+            // A tab half out of a scrolled strip (long words at large text) comes fully into view.
+            e.currentTarget.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+            onChange(tab.value);
+          }}
           data-testid={`${testId}-${tab.value}`}
         >
           {tab.label}
