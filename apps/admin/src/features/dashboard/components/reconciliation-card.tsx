@@ -57,7 +57,7 @@ export function ReconciliationCard() {
           message={
             data.accounts === 0
               ? t('dashboard.reconciledNone')
-              : t('dashboard.reconciled', { accounts: data.accounts })
+              : t('dashboard.reconciled', { count: data.accounts })
           }
           description={t('dashboard.checkedAt', { time: formatDateTime(data.checkedAt) })}
         />

@@ -112,9 +112,9 @@ export function InstrumentDrawer({
         const page = await callStaff(staffPositionsCall, {
           query: { status, instrumentId: instrument.id, page: 1, pageSize: 1 },
         });
-        return String(page.total);
+        return page.total;
       } catch {
-        return '?';
+        return null;
       }
     };
     const [positions, pending] = await Promise.all([count(1), count(0)]).finally(() => setChecking(false));
@@ -125,8 +125,9 @@ export function InstrumentDrawer({
         from: (instrument.spreadPoints / 10 ** instrument.pricePrecision).toFixed(instrument.pricePrecision),
         to: ((changes.spreadPoints ?? instrument.spreadPoints) / 10 ** precision).toFixed(precision),
         factor: growth >= 10 ? Math.round(growth) : Math.round(growth * 10) / 10,
-        positions,
-        pending,
+        // `count` picks the plural form ('other' when unknown), `n` is what is shown ('?' if unknown).
+        positions: t('instruments.spreadPositions', { count: positions ?? Number.NaN, n: positions ?? '?' }),
+        pending: t('instruments.spreadPending', { count: pending ?? Number.NaN, n: pending ?? '?' }),
       }),
       okText: t('common.save'),
       cancelText: t('common.cancel'),

@@ -85,14 +85,14 @@ export function SettingsScreen() {
         if (stopOut.accounts + stopOut.demoAccounts > 0)
           out.push(
             t('settings.stopOutImpact', {
-              accounts: stopOut.accounts,
+              count: stopOut.accounts,
               demo: stopOut.demoAccounts,
-              positions: stopOut.positions,
+              positions: t('settings.impactPositions', { count: stopOut.positions }),
             }),
           );
         if (marginCall.accounts + marginCall.demoAccounts > 0)
           out.push(
-            t('settings.marginCallImpact', { accounts: marginCall.accounts, demo: marginCall.demoAccounts }),
+            t('settings.marginCallImpact', { count: marginCall.accounts, demo: marginCall.demoAccounts }),
           );
       } catch {
         // Unknown is not none: staff still confirm (a malformed level is refused by the save itself).
