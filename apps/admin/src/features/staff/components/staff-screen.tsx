@@ -106,12 +106,19 @@ export function StaffScreen() {
             size="small"
             danger={!row.disabled}
             onClick={() =>
-              confirm(
-                row,
-                { disabled: !row.disabled },
-                row.disabled ? t('staff.enable') : t('staff.disable'),
-                t(row.disabled ? 'staff.enableConfirm' : 'staff.disableConfirm', { name: row.name }),
-              )
+              // Your own account: refused here, saying why (it signed you out at once, with no way back in).
+              row.id === me.id && !row.disabled
+                ? modal.warning({
+                    title: t('staff.disableSelfTitle'),
+                    content: t('staff.disableSelf'),
+                    okText: t('common.done'),
+                  })
+                : confirm(
+                    row,
+                    { disabled: !row.disabled },
+                    row.disabled ? t('staff.enable') : t('staff.disable'),
+                    t(row.disabled ? 'staff.enableConfirm' : 'staff.disableConfirm', { name: row.name }),
+                  )
             }
           >
             {row.disabled ? t('staff.enable') : t('staff.disable')}
