@@ -418,6 +418,8 @@ describe('wallet screens', () => {
     await press(await screen.findByText('Cancel'));
     // The dialog leaves after its closing animation.
     await vi.waitFor(() => expect(screen.queryByText('Not bound')).toBeNull(), { timeout: 5000 });
+    // It opened by itself (nothing had focus): focus lands on the screen's own 'add' button.
+    await vi.waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('withdraw-bind')));
     await typeInto('withdraw-amount', '10');
     await press(screen.getByTestId('withdraw-submit'));
     await screen.findByText('Not bound');

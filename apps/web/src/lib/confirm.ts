@@ -23,6 +23,8 @@ export function openConfirm(props: {
   cancelText: string;
   /** A tap beside the dialog answers no (for a dialog that only offers something). */
   closeOnMaskClick?: boolean;
+  /** Where focus goes after it closes when nothing had focus before (a dialog that opened itself). */
+  focusAfter?: () => HTMLElement | null;
 }): OpenConfirm {
   let settle!: (ok: boolean) => void;
   const result = new Promise<boolean>((resolve) => {
@@ -37,7 +39,8 @@ export function openConfirm(props: {
     else closeAsked = true;
   };
   // Escape answers 'no', as Cancel does; Tab stays in the dialog; focus goes back to what opened it.
-  const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  const active = document.activeElement;
+  const opener = active instanceof HTMLElement && active !== document.body ? active : null;
   let root: HTMLElement | null = null;
   // Its own mark, so the dialog found is this one when two are open (a double tap) or another is.
   const mark = `meridian-confirm-${++opened}`;
@@ -52,7 +55,7 @@ export function openConfirm(props: {
   // leaves it on screen a moment, and a second Escape must not reach the popup under it.
   const gone = () => {
     off();
-    restoreFocus(opener);
+    restoreFocus(opener, props.focusAfter);
   };
   const handler = Dialog.show({
     title: props.title,

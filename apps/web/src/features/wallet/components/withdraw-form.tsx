@@ -50,6 +50,7 @@ export function WithdrawForm({ type }: { type: MethodType }) {
   const method = methodList.find((m) => m.id === chosenMethod) ?? methodList[0];
   const preview = previewWithdrawal(amount, currency);
   const currencyId = currency?.id;
+  const bindButton = useRef<HTMLButtonElement>(null);
 
   /**
    * Spec §5: nothing bound for the currency → confirm dialog 'not bound' → the bind page. Escape and
@@ -61,6 +62,8 @@ export function WithdrawForm({ type }: { type: MethodType }) {
       content: t('wallet.notBoundHint'),
       cancelText: t('common.cancel'),
       confirmText: t('wallet.bindNow'),
+      // Asked by itself when the screen opens: focus then goes to the screen's own 'add' button.
+      focusAfter: () => bindButton.current,
     });
     void ask.result.then((bind) => {
       // The bind page opens on the currency being withdrawn (it opened on the first one).
@@ -149,6 +152,7 @@ export function WithdrawForm({ type }: { type: MethodType }) {
         <p className={styles.hint}>{t('app.loading')}</p>
       ) : methodList.length === 0 ? (
         <button
+          ref={bindButton}
           type="button"
           className={styles.copyButton}
           onClick={() => askToBind()}
