@@ -870,7 +870,15 @@ describe.each(DB_KINDS)('back office on %s', (kind) => {
       headers: { authorization: `Bearer ${tokens.compliance}` },
     });
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
+    expect(csv.body.startsWith('\uFEFF')).toBe(true); // Excel reads it as UTF-8
     expect(csv.body.split('\r\n')[0]).toContain('action');
+    // Nothing matching: the header alone, not an empty file.
+    const none = await s.app.inject({
+      method: 'GET',
+      url: `${STAFF_API_PREFIX}/audit.csv?action=no-such-action`,
+      headers: { authorization: `Bearer ${tokens.compliance}` },
+    });
+    expect(none.body.replace('\uFEFF', '').split('\r\n')).toEqual([expect.stringContaining('action'), '']);
     const forbiddenCsv = await s.app.inject({
       method: 'GET',
       url: `${STAFF_API_PREFIX}/audit.csv`,

@@ -80,7 +80,7 @@ import {
   userIdByUid,
   usersByIds,
 } from './backoffice.repository.ts';
-import { toCsv } from './csv.ts';
+import { csvColumnsOf, toCsv } from './csv.ts';
 
 export interface BackofficeDeps {
   db: Db;
@@ -632,7 +632,7 @@ export function registerBackofficeRoutes(app: FastifyInstance, deps: BackofficeD
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${path.slice(1)}"`)
-        .send(toCsv(rows));
+        .send(toCsv(rows, csvColumnsOf(contract.data)));
     });
   }
 }
