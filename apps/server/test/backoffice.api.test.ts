@@ -946,14 +946,17 @@ describe.each(DB_KINDS)('back office on %s', (kind) => {
 
   it('keeps the last owner, ends sessions of a disabled account, and shows the outbox to support', async () => {
     const me = await staffCall('GET', '/auth/me', { token: tokens.owner });
-    expect(
-      (
-        await staffCall('POST', `/staff/${me.data.staff.id}`, {
-          token: tokens.owner,
-          body: { role: 'support' },
-        })
-      ).code,
-    ).toBe(5115);
+    // Nobody disables their own account or changes their own role (the server refuses it, not only
+    // the screen): it would sign them out at once with no way back; another owner does it.
+    for (const body of [{ role: 'support' }, { disabled: true }]) {
+      const self = await staffCall('POST', `/staff/${me.data.staff.id}`, { token: tokens.owner, body });
+      expect(self.code, JSON.stringify(body)).toBe(5123);
+      expect(self.msg).toBe('You cannot disable your own account or change your own role; ask another owner');
+    }
+    expect((await staffCall('GET', '/auth/me', { token: tokens.owner })).data.staff).toMatchObject({
+      role: 'owner',
+      disabled: false,
+    });
     const list = await staffCall('GET', '/staff', { token: tokens.owner });
     const content = list.data.find((x: any) => x.role === 'content');
     expect(

@@ -99,6 +99,8 @@ export const ERROR_CODES = {
   STAFF_ADJUST_INSUFFICIENT: { code: 5114, msgKey: 'error.staff_adjust_insufficient', httpStatus: 200 },
   STAFF_ADJUST_DEMO: { code: 5119, msgKey: 'error.staff_adjust_demo', httpStatus: 200 },
   STAFF_LAST_OWNER: { code: 5115, msgKey: 'error.staff_last_owner', httpStatus: 200 },
+  /** Disabling one's own account or changing one's own role (signed out at once, no way back). */
+  STAFF_SELF_CHANGE: { code: 5123, msgKey: 'error.staff_self_change', httpStatus: 200 },
   /** Admin close of an order that has already been closed or cancelled (not a missing one). */
   STAFF_ORDER_ENDED: { code: 5121, msgKey: 'error.staff_order_ended', httpStatus: 200 },
   /** Paying a withdrawal while the account's balance is below zero (its frozen money may cover the loss). */

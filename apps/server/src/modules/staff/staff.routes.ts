@@ -216,9 +216,17 @@ export function registerStaffRoutes(
     return toStaffMember(created);
   });
 
-  registerStaffCall(app, deps, staffUpdateCall, async ({ params, body, audit }) => {
+  registerStaffCall(app, deps, staffUpdateCall, async ({ staff, params, body, audit }) => {
     const before = await findStaffById(db, params.id);
     if (!before) throw new AppError('STAFF_NOT_FOUND');
+    // One's own account: disabling it or changing its role signs one out at once with no way back
+    // in (or less access than the task needed); another owner does it. Resetting one's own second
+    // factor stays allowed (it only asks for a new enrolment at the next sign-in).
+    if (
+      params.id === staff.id &&
+      (body.disabled === true || (body.role !== undefined && body.role !== before.role))
+    )
+      throw new AppError('STAFF_SELF_CHANGE');
     const losesOwner =
       before.role === 'owner' &&
       !before.disabled &&
