@@ -343,6 +343,15 @@ describe.each(DB_KINDS)('accounts on %s', (kind) => {
           )
         ).code,
       ).toBe(3303);
+      // The same password again changes nothing and must not sign the other device out.
+      const same = await postForm(
+        s,
+        '/api/user/amend_password',
+        { old_password: 'secret123', new_password: 'secret123', re_password: 'secret123' },
+        auth,
+      );
+      expect(same).toMatchObject({ code: 3304, msg: 'The new password must differ from the current one' });
+      expect((await getJson(s, '/api/user/info', { authorization: other.data.token })).code).toBe(1);
       const changed = await postForm(
         s,
         '/api/user/amend_password',

@@ -158,6 +158,15 @@ describe.each(DB_KINDS)('back office on %s', (kind) => {
     expect((await login('nobody@test.local', 'whatever-1234')).code).toBe(5101);
   });
 
+  it('refuses a new staff password equal to the current one (the change would end other sessions for nothing)', async () => {
+    const r = await staffCall('POST', '/auth/password', {
+      token: tokens.dealer,
+      body: { current: PASSWORD, next: PASSWORD },
+    });
+    expect(r).toMatchObject({ code: 3304, msg: 'The new password must differ from the current one' });
+    expect((await staffCall('GET', '/auth/me', { token: tokens.dealer })).code).toBe(1);
+  });
+
   it('keeps TOTP seeds sealed in the database, each bound to its staff member', async () => {
     const rows = (
       (await s.database.db.execute(

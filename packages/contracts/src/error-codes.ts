@@ -45,6 +45,8 @@ export const ERROR_CODES = {
   PASSWORD_INPUT_FULL: { code: 3301, msgKey: 'error.password_input_full', httpStatus: 200 },
   PASSWORD_NOT_EQUAL: { code: 3302, msgKey: 'error.password_not_equal', httpStatus: 200 },
   PASSWORD_OLD_WRONG: { code: 3303, msgKey: 'error.password_old_wrong', httpStatus: 200 },
+  /** The new password is the current one (the change would sign other devices out for nothing). */
+  PASSWORD_UNCHANGED: { code: 3304, msgKey: 'error.password_unchanged', httpStatus: 200 },
   CODE_INCORRECT: { code: 3401, msgKey: 'error.code_incorrect', httpStatus: 200 },
   CODE_EXPIRED: { code: 3402, msgKey: 'error.code_expired', httpStatus: 200 },
   CODE_TOO_MANY_TRIES: { code: 3403, msgKey: 'error.code_too_many_tries', httpStatus: 200 },

@@ -198,6 +198,7 @@ export async function createAuthService(deps: AuthDeps): Promise<AuthService> {
       if (!input.old || !input.next || !input.repeat) throw new AppError('PASSWORD_INPUT_FULL');
       if (input.next !== input.repeat) throw new AppError('PASSWORD_NOT_EQUAL');
       if (!(await verifyPassword(user.passwordHash, input.old))) throw new AppError('PASSWORD_OLD_WRONG');
+      if (input.next === input.old) throw new AppError('PASSWORD_UNCHANGED');
       if (!isStrongEnough(input.next)) throw new AppError('ACCOUNT_PASSWORD_WEAK');
       await setPasswordHash(deps.db, user.id, await hashPassword(input.next));
       await revokeAndTell(user.id, tokenHash);

@@ -188,6 +188,7 @@ export function registerStaffRoutes(
 
   registerStaffCall(app, deps, staffChangePasswordCall, async ({ staff, body, tokenHash, audit }) => {
     if (!(await verifyPassword(staff.passwordHash, body.current))) throw new AppError('STAFF_PASSWORD_WRONG');
+    if (body.next === body.current) throw new AppError('PASSWORD_UNCHANGED');
     if (!isStaffPasswordStrong(body.next)) throw new AppError('STAFF_PASSWORD_WEAK');
     await updateStaff(db, staff.id, { passwordHash: await hashPassword(body.next) });
     await revokeStaffSessions(db, staff.id, new Date(deps.now()), tokenHash);
