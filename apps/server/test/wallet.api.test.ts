@@ -170,6 +170,7 @@ describe.each(DB_KINDS)('wallet on %s', (kind) => {
       (await get(token, '/api/quickCharge/submit', { number: '50', proofImg: '', charge_id: options[0].id }))
         .code,
     ).toBe(6004);
+    // Three decimals: the amount's own message (6003), not a generic invalid field.
     expect(
       (
         await get(token, '/api/quickCharge/submit', {
@@ -178,7 +179,7 @@ describe.each(DB_KINDS)('wallet on %s', (kind) => {
           charge_id: options[0].id,
         })
       ).code,
-    ).toBe(1001);
+    ).toBe(6003);
 
     const sent = await get(token, '/api/quickCharge/submit', {
       number: '250.50',
@@ -409,6 +410,22 @@ describe.each(DB_KINDS)('wallet on %s', (kind) => {
       draw_method_id: method.id,
     });
     const second = (await get(token, '/api/account/draw_list', { type: 1 })).data.list[0];
+    // A compliance hold does not stop the request; staff see it (and why) where they pay.
+    const queued = (await staff('GET', '/withdrawals?status=0')).data.rows.find(
+      (x: any) => x.id === second.id,
+    );
+    expect(queued.holds).toEqual({ loginFrozen: false, tradingFrozen: false, reason: '' });
+    expect(
+      (
+        await staff('POST', `/users/${queued.userId}/freeze`, {
+          login: false,
+          trading: true,
+          reason: 'AML review pending',
+        })
+      ).code,
+    ).toBe(1);
+    const held = (await staff('GET', '/withdrawals?status=0')).data.rows.find((x: any) => x.id === second.id);
+    expect(held.holds).toEqual({ loginFrozen: false, tradingFrozen: true, reason: 'AML review pending' });
     expect(
       (await staff('POST', `/withdrawals/${second.id}/review`, { action: 'pay', reason: 'Sent, tx 0xabc' }))
         .code,
