@@ -64,6 +64,7 @@ const withdrawal: WithdrawalRow = {
   received: '195.00',
   currencyCode: 'USDT',
   destination: 'TXz9y8x7 (TRC20)',
+  holds: { loginFrozen: false, tradingFrozen: false, reason: '' },
   payout: {
     address: 'TXz9y8x7',
     network: 'TRC20',
@@ -415,6 +416,34 @@ describe('wallet screens', () => {
           'Requested before the full payment details were kept: only this line was saved.',
         ),
       ).toBeTruthy();
+    });
+
+    it("shows a client's compliance hold in the list and, with its reason, before paying", async () => {
+      const held = {
+        ...withdrawal,
+        holds: { loginFrozen: false, tradingFrozen: true, reason: 'AML review pending' },
+      };
+      stubApi({ '/withdrawals': () => ({ rows: [held, { ...withdrawal, id: 10 }], total: 2 }) });
+      await renderAs('finance', <WithdrawalsScreen />);
+      await waitFor(() => expect(screen.getAllByText('195.00')).toHaveLength(2));
+      expect(screen.getAllByText('Trading frozen')).toHaveLength(1);
+      fireEvent.click(screen.getAllByRole('button', { name: 'Review' })[0]!);
+      await waitFor(() => expect(screen.getByText('Review withdrawal 9')).toBeTruthy());
+      const drawer = dialogs()[0]!;
+      expect(
+        within(drawer).getByText('This client is under a compliance hold. Check it before paying.'),
+      ).toBeTruthy();
+      expect(within(drawer).getByText(/AML review pending/)).toBeTruthy();
+    });
+
+    it('no hold, no warning', async () => {
+      stubApi({ '/withdrawals': () => ({ rows: [withdrawal], total: 1 }) });
+      await renderAs('finance', <WithdrawalsScreen />);
+      await waitFor(() => expect(screen.getByText('195.00')).toBeTruthy());
+      fireEvent.click(screen.getByRole('button', { name: 'Review' }));
+      await waitFor(() => expect(screen.getByText('Review withdrawal 9')).toBeTruthy());
+      expect(screen.queryByTestId('withdrawal-held')).toBeNull();
+      expect(screen.queryByText('Trading frozen')).toBeNull();
     });
 
     it('Reject posts {action: reject, reason}', async () => {

@@ -803,6 +803,11 @@ export const staffWithdrawalRow = z.object({
   received: z.string(),
   currencyCode: z.string(),
   destination: z.string().describe('Address and network, or bank and account, in one line'),
+  holds: z
+    .object({ loginFrozen: z.boolean(), tradingFrozen: z.boolean(), reason: z.string() })
+    .describe(
+      "The user's compliance freezes now (a request is not stopped by them; staff see them before paying)",
+    ),
   payout: staffWithdrawalPayout
     .nullable()
     .describe('Every detail to pay it, as at the request; null for requests made before these were kept'),

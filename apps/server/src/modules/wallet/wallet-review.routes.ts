@@ -67,10 +67,22 @@ export function walletReviewRoutes(app: FastifyInstance, deps: WalletReviewDeps)
     createdAt: d.createdAt.toISOString(),
     reviewedAt: iso(d.reviewedAt),
   });
-  const withdrawalDto = (w: repo.WithdrawalRow, uid: string) => ({
+  /** The users of some withdrawals: their uid and the holds compliance put on them. */
+  async function holders(ids: number[]) {
+    return new Map((await usersByIds(db, [...new Set(ids)])).map((u) => [u.id, u]));
+  }
+  type Holder = { uid: string; loginFrozen: boolean; tradingFrozen: boolean; frozenReason: string };
+  const withdrawalDto = (w: repo.WithdrawalRow, user: Holder | undefined) => ({
     id: w.id,
     userId: w.userId,
-    uid,
+    uid: user?.uid ?? '',
+    // A compliance freeze does not stop a withdrawal request (DECISIONS 'Freezes'); staff paying it
+    // see the hold and its reason where they decide.
+    holds: {
+      loginFrozen: user?.loginFrozen ?? false,
+      tradingFrozen: user?.tradingFrozen ?? false,
+      reason: user?.frozenReason ?? '',
+    },
     type: w.type,
     amount: money(w.amount).toFixed(2),
     fee: money(w.fee).toFixed(2),
@@ -160,8 +172,8 @@ export function walletReviewRoutes(app: FastifyInstance, deps: WalletReviewDeps)
       query.page,
       query.pageSize,
     );
-    const names = await uids(rows.map((r) => r.userId));
-    return { rows: rows.map((r) => withdrawalDto(r, names.get(r.userId) ?? '')), total };
+    const users = await holders(rows.map((r) => r.userId));
+    return { rows: rows.map((r) => withdrawalDto(r, users.get(r.userId))), total };
   });
 
   registerStaffCall(app, deps, staffReviewWithdrawalCall, async ({ req, params, body, staff, audit }) => {
@@ -229,15 +241,15 @@ export function walletReviewRoutes(app: FastifyInstance, deps: WalletReviewDeps)
         throw err;
       }
     });
-    const uid = (await uids([before.userId])).get(before.userId) ?? '';
+    const user = (await holders([before.userId])).get(before.userId);
     audit({
       action: `withdrawal.${body.action}`,
       targetType: 'withdrawal',
       targetId: params.id,
-      before: withdrawalDto(before, uid),
-      after: withdrawalDto(after, uid),
+      before: withdrawalDto(before, user),
+      after: withdrawalDto(after, user),
     });
-    return withdrawalDto(after, uid);
+    return withdrawalDto(after, user);
   });
 
   // ---- configuration ----

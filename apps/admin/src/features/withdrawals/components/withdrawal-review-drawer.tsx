@@ -6,6 +6,7 @@ import { useReview } from '../../../hooks/use-review';
 import { DASH, formatDateTime, groupDecimal } from '../../../lib/format';
 import { reviewWithdrawal, type WithdrawalAction } from '../api/withdrawals';
 import { payoutItems } from './payout-details';
+import { HoldWarning } from './withdrawal-holds';
 
 export type WithdrawalRow = StaffCallData<typeof staffWithdrawalsCall>['rows'][number];
 
@@ -66,6 +67,7 @@ export function WithdrawalReviewDrawer({
         />
       }
     >
+      <HoldWarning holds={withdrawal.holds} />
       <Descriptions
         size="small"
         column={1}

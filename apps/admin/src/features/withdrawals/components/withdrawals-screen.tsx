@@ -15,6 +15,7 @@ import { useSignedInStaff } from '../../../lib/me';
 import { dashboardKeys } from '../../dashboard/api/get-dashboard';
 import { useWithdrawals, WITHDRAWAL_STATUSES, withdrawalKeys } from '../api/withdrawals';
 import { payoutSummary } from './payout-details';
+import { HoldTags } from './withdrawal-holds';
 import { WithdrawalReviewDrawer, type WithdrawalRow } from './withdrawal-review-drawer';
 
 const STATUS_COLORS: Record<number, string> = { 0: 'processing', 1: 'success', 2: 'error' };
@@ -50,6 +51,11 @@ export function WithdrawalsScreen() {
         },
       },
       textColumn(t('withdrawals.memo'), 'memo', true),
+      {
+        title: t('withdrawals.holds'),
+        key: 'holds',
+        render: (_: unknown, row: WithdrawalRow) => <HoldTags holds={row.holds} />,
+      },
     ],
   });
 
