@@ -70,7 +70,8 @@ function stubApi(onPost: (path: string, init: RequestInit) => Response) {
     if (init?.method === 'GET' && path === '/categories') return envelope(categories);
     const answer = onPost(path, init!);
     const body = (await answer.clone().json()) as { code: number; data: StaffInstrument };
-    if (body.code === 1) rows = [...rows.filter((r) => r.id !== body.data.id), body.data];
+    if (body.code === 1 && path.startsWith('/instruments'))
+      rows = [...rows.filter((r) => r.id !== body.data.id), body.data];
     return answer;
   });
   vi.stubGlobal('fetch', fn);
@@ -325,6 +326,31 @@ describe('InstrumentsScreen', () => {
     expect((drawer().getByLabelText('Tick interval (ms)') as HTMLInputElement).value).toBe('250.5');
     expect((drawer().getByLabelText('Order') as HTMLInputElement).value).toBe('-1');
     expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
+  it("a category's order is saved as typed; '1.5' or '-5' is refused with the rule, never rounded", async () => {
+    const fetch = stubApi(() => envelope({ ...categories[0], sort: 7 }, 'Saved'));
+    await renderAs('dealer');
+    const boxes = () => [...document.querySelectorAll<HTMLInputElement>('input[aria-label="Order"]')];
+    expect(boxes()).toHaveLength(2);
+    for (const bad of ['1.5', '-5', '2e3', 'abc']) {
+      fireEvent.change(boxes()[0]!, { target: { value: bad } });
+      fireEvent.blur(boxes()[0]!);
+      expect(boxes()[0]!.value).toBe(bad);
+      expect(boxes()[0]!.getAttribute('aria-invalid')).toBe('true');
+    }
+    await waitFor(() =>
+      expect(screen.getAllByText('A whole number from 0 to 100000').length).toBeGreaterThan(0),
+    );
+    expect(fetch.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(0);
+    fireEvent.change(boxes()[0]!, { target: { value: '7' } });
+    fireEvent.keyDown(boxes()[0]!, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await waitFor(() =>
+      expect(fetch.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(1),
+    );
+    const [url, init] = fetch.mock.calls.find(([, i]) => i?.method === 'POST')!;
+    expect(url).toBe(`${STAFF_API_PREFIX}/categories/1`);
+    expect(JSON.parse(String(init!.body))).toEqual({ sort: 7 });
   });
 
   it('uploads a logo as multipart and shows the new one in the drawer and the table', async () => {

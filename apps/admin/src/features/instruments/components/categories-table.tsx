@@ -1,8 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { InputNumber, Switch, Table, Tag } from 'antd';
+import { Input, Switch, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notifySuccess } from '../../../lib/notify';
+import { toWholeNumber } from '../../../components/whole-number-input';
+import { notifyError, notifySuccess } from '../../../lib/notify';
 import type { Category } from '../api/get-categories';
 import { updateCategory } from '../api/update-category';
 import { categoryLabel } from '../category-label';
@@ -28,9 +30,16 @@ export function CategoriesTable({
       onSaved();
     },
   });
-  const saveSort = (row: Category, value: number | null) => {
-    if (value === null || value === row.sort || !Number.isInteger(value) || value < 0) return;
+  /** Saves a typed order; anything but a whole number from 0 to 100 000 is refused, never rounded. */
+  const saveSort = (row: Category, text: string): boolean => {
+    const value = toWholeNumber(text);
+    if (value === row.sort) return true;
+    if (typeof value !== 'number' || value < 0 || value > 100_000) {
+      notifyError(t('instruments.sortRule'));
+      return false;
+    }
     save.mutate({ id: row.id, sort: value });
+    return true;
   };
   const columns: ColumnsType<Category> = [
     { title: t('categories.id'), dataIndex: 'id', width: 70 },
@@ -48,16 +57,11 @@ export function CategoriesTable({
       dataIndex: 'sort',
       render: (sort: number, row) =>
         canEdit ? (
-          <InputNumber
+          <SortCell
             key={`${row.id}:${sort}`}
-            size="small"
-            min={0}
-            max={100_000}
-            precision={0}
-            defaultValue={sort}
-            aria-label={t('categories.sort')}
-            onBlur={(e) => saveSort(row, e.target.value === '' ? null : Number(e.target.value))}
-            onPressEnter={(e) => saveSort(row, Number((e.target as HTMLInputElement).value))}
+            sort={sort}
+            label={t('categories.sort')}
+            onSave={(text) => saveSort(row, text)}
           />
         ) : (
           sort
@@ -86,6 +90,39 @@ export function CategoriesTable({
       dataSource={[...rows].sort((a, b) => a.sort - b.sort)}
       loading={loading}
       pagination={false}
+    />
+  );
+}
+
+/**
+ * A category's order as typed (antd's InputNumber rounded '1.5' to 2 and raised '-5' to 0 on blur,
+ * saving what nobody typed): saved when left or on Enter; a refused text stays, marked, with the
+ * rule said, until corrected.
+ */
+function SortCell({
+  sort,
+  label,
+  onSave,
+}: {
+  sort: number;
+  label: string;
+  onSave: (text: string) => boolean;
+}) {
+  const [text, setText] = useState(String(sort));
+  const [refused, setRefused] = useState(false);
+  const save = () => setRefused(!onSave(text));
+  return (
+    <Input
+      size="small"
+      inputMode="numeric"
+      style={{ width: 96 }}
+      value={text}
+      status={refused ? 'error' : undefined}
+      aria-invalid={refused || undefined}
+      aria-label={label}
+      onChange={(e) => setText(e.target.value)}
+      onBlur={save}
+      onPressEnter={save}
     />
   );
 }
