@@ -1,6 +1,7 @@
 import type { StaffInstrument } from '@meridian/contracts';
 import { describe, expect, it } from 'vitest';
 import { changedFields, normalizeLeverage } from '../src/features/instruments/components/instrument-drawer';
+import { splitLeverage } from '../src/features/instruments/components/instrument-fields';
 import { changedSettings, toValues } from '../src/features/settings/api/settings';
 import { isValidAdjustment } from '../src/features/users/api/adjust-balance';
 import { formatCount, groupDecimal, signOf } from '../src/lib/format';
@@ -74,6 +75,14 @@ describe('instrument edit', () => {
   it('leverage tags become whole numbers 1–1000, unique and ascending', () => {
     expect(normalizeLeverage(['100', 20, ' 50', 'x', '0', '1001', '2.5', 20])).toEqual([20, 50, 100]);
     expect(normalizeLeverage(undefined)).toEqual([]);
+  });
+
+  it('says which typed tags are not leverages (they were dropped without a word)', () => {
+    expect(splitLeverage(['100', '1.5', ' 50', '0', '2.0'])).toEqual({
+      kept: [50, 100],
+      refused: ['1.5', '0', '2.0'],
+    });
+    expect(splitLeverage([10, 20])).toEqual({ kept: [10, 20], refused: [] });
   });
 });
 

@@ -6,6 +6,7 @@ import { Fragment, type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WholeNumberInput } from '../../../components/whole-number-input';
 import { contractRule } from '../../../lib/contract-rule';
+import { notifyError } from '../../../lib/notify';
 import type { NewInstrument } from '../api/create-instrument';
 import type { Category } from '../api/get-categories';
 import type { InstrumentChanges } from '../api/update-instrument';
@@ -20,12 +21,23 @@ export type InstrumentFieldName = keyof NewInstrument;
 
 /** Leverage choices typed as tags: whole numbers 1–1000, no repeats, ascending. */
 export function normalizeLeverage(values: Array<string | number> | undefined): number[] {
+  return splitLeverage(values).kept;
+}
+
+/** The tags that are leverages (as `normalizeLeverage`) and the typed ones that are not. */
+export function splitLeverage(values: Array<string | number> | undefined): {
+  kept: number[];
+  refused: string[];
+} {
   const out = new Set<number>();
+  const refused: string[] = [];
   for (const v of values ?? []) {
-    const n = Number(String(v).trim());
-    if (Number.isInteger(n) && n >= 1 && n <= 1000) out.add(n);
+    const text = String(v).trim();
+    const n = Number(text);
+    if (/^\d+$/.test(text) && n >= 1 && n <= 1000) out.add(n);
+    else refused.push(text);
   }
-  return [...out].sort((a, b) => a - b);
+  return { kept: [...out].sort((a, b) => a - b), refused };
 }
 
 const upper = (v: unknown) => (typeof v === 'string' ? v.toUpperCase() : v);
@@ -293,7 +305,13 @@ export function InstrumentFields({
             name="leverageOptions"
             label={t('instruments.leverageOptions')}
             extra={t('instruments.leverageHint')}
-            normalize={normalizeLeverage}
+            normalize={(values: Array<string | number> | undefined) => {
+              // A tag that is not a leverage ('1.5', '0') is dropped, and said so, not lost silently.
+              const { kept, refused } = splitLeverage(values);
+              if (refused.length > 0)
+                notifyError(t('instruments.leverageRefused', { value: refused.join(', ') }));
+              return kept;
+            }}
             rules={[{ type: 'array', max: 12, message: t('instruments.leverageRule') }]}
           >
             <Select mode="tags" tokenSeparators={[',', ' ']} open={false} suffixIcon={null} />
