@@ -313,7 +313,7 @@ describe('back office: owner with TOTP, staff, instrument spread, balance and tr
     await screenshot(staff, 'admin-deposit-review');
     await drawer.getByRole('button', { name: /Approve/i }).click();
     const reason = staff.locator('.ant-modal').last();
-    await reason.getByLabel(admin('common.reason')).fill('Funds received');
+    await reason.getByLabel(admin('common.clientNote')).fill('Funds received');
     await reason.getByRole('button', { name: /Approve/i }).click();
     await reason.waitFor({ state: 'hidden' });
     await staff.locator('.ant-message').filter({ hasText: 'Success' }).first().waitFor();
@@ -381,7 +381,7 @@ describe('back office: owner with TOTP, staff, instrument spread, balance and tr
     const drawer = staff.locator('.ant-drawer');
     await drawer.getByRole('button', { name: /Reject/i }).click();
     const reason = staff.locator('.ant-modal').last();
-    await reason.getByLabel(admin('common.reason')).fill('Address not verified');
+    await reason.getByLabel(admin('common.clientNote')).fill('Address not verified');
     await reason.getByRole('button', { name: /Reject/i }).click();
     await reason.waitFor({ state: 'hidden' });
     await staff.locator('.ant-message').filter({ hasText: 'Success' }).first().waitFor();
@@ -407,7 +407,10 @@ describe('back office: owner with TOTP, staff, instrument spread, balance and tr
       .poll(() => staff.getByTestId('reconciliation').innerText())
       .toMatch(
         new RegExp(
-          admin('dashboard.reconciled').replace('{{accounts}}', '[1-9][0-9]*').replace(/[()]/g, '\\$&'),
+          // One account or several: the English plural forms (i18next _one / _other).
+          ['dashboard.reconciled_one', 'dashboard.reconciled_other']
+            .map((key) => admin(key).replace('{{count}}', '[1-9][0-9]*').replace(/[()]/g, '\\$&'))
+            .join('|'),
         ),
       );
     await screenshot(staff, 'admin-dashboard-reconciled');
