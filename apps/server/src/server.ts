@@ -8,7 +8,7 @@ import { type EngineLock, lockEngine } from './db/engine-lock.ts';
 import { type FencedWriter, fencedWriter } from './db/fenced-writer.ts';
 import { type SeedReport, seedIfEmpty } from './db/seed.ts';
 import { bumpEngineEpoch } from './engine/journal.repository.ts';
-import { loadSecretKey, SecretBox } from './lib/secret-box.ts';
+import { describeKeySource, loadSecretKey, SecretBox } from './lib/secret-box.ts';
 import { type LiveMarket, startLiveMarket } from './market/live-market.ts';
 import type { Clock } from './market/types.ts';
 import { systemClock } from './market/types.ts';
@@ -91,6 +91,32 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
       dataDir: config.DATA_DIR === 'memory://' ? 'memory://' : config.dataDir,
     });
     const seed = await seedIfEmpty(database.db, config.DEMO_START_BALANCE);
+    const secretKey = await loadSecretKey({
+      env: config.SECRETS_KEY,
+      dataDir: config.dataDir,
+      inMemory: config.DATA_DIR === 'memory://',
+    });
+    if (config.DATABASE_URL && secretKey.source !== 'environment')
+      bootLog.warn(
+        `SECRETS_KEY is unset: staff TOTP seeds are sealed with ${describeKeySource(secretKey.source, secretKey.file)}; put that key (the file's one line) into SECRETS_KEY from your secret store and keep it apart from the database's backups (README, Configuration)`,
+      );
+    const secrets = new SecretBox(secretKey.key);
+    const sealing = await sealStaffSecrets(
+      database.db,
+      secrets,
+      secretKey.previous ? new SecretBox(secretKey.previous) : undefined,
+    );
+    // A wrong key would lock every staff member with a second factor out at sign-in (owners
+    // included): stop here and say which key to use instead.
+    if (sealing.unreadable.length > 0)
+      throw new Error(
+        `The back office's TOTP seeds of staff ${sealing.unreadable.join(', ')} do not open with ${describeKeySource(secretKey.source, secretKey.file)}. Start with the SECRETS_KEY (or DATA_DIR/secrets.key) they were sealed with; if that key is lost, clear totp_secret, totp_pending_secret and totp_last_step of those staff_users rows so they enrol again (README, Configuration).`,
+      );
+    if (sealing.sealed + sealing.resealed > 0)
+      bootLog.info(
+        { sealed: sealing.sealed, resealed: sealing.resealed },
+        'staff TOTP seeds sealed (stored in clear by an earlier version, or under the previous key)',
+      );
     const hub = new TopicHub();
     if (config.DATA_DIR !== 'memory://' || config.DATABASE_URL)
       for (const warning of await durabilityWarnings(database.db)) bootLog.warn(warning);
@@ -198,18 +224,6 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
     await pruneIdempotency();
     const pruneTimer = setInterval(() => void pruneIdempotency(), 60 * 60_000);
     pruneTimer.unref();
-    const secretKey = await loadSecretKey({
-      env: config.SECRETS_KEY,
-      dataDir: config.dataDir,
-      inMemory: config.DATA_DIR === 'memory://',
-    });
-    if (config.DATABASE_URL && secretKey.source === 'file')
-      bootLog.warn(
-        `SECRETS_KEY is unset: staff TOTP seeds are sealed with ${secretKey.file}; set SECRETS_KEY from your secret store and keep it with your backups plan (README, Configuration)`,
-      );
-    const secrets = new SecretBox(secretKey.key);
-    const sealed = await sealStaffSecrets(database.db, secrets);
-    if (sealed > 0) bootLog.info({ staff: sealed }, 'sealed TOTP seeds stored in clear before this version');
     await ensureFirstOwner(database.db, {
       email: config.ADMIN_EMAIL,
       password: config.ADMIN_PASSWORD,

@@ -1,4 +1,5 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { STAFF_API_PREFIX } from '@meridian/contracts';
@@ -171,6 +172,34 @@ describe('restart on the embedded database', () => {
       }),
     });
     expect(login.json().code, login.json().msg).toBe(1);
+    await s.close();
+
+    // Another key (a new SECRETS_KEY instead of the file's, a data folder lost): the server refuses
+    // to start and says which key to use, instead of locking every staff member out at sign-in.
+    const bootWith = (SECRETS_KEY: string) =>
+      createServer({
+        config: loadConfig({ DATA_DIR: dataDir, MARKET_HISTORY_DAYS: '2', LOG_LEVEL: 'silent', SECRETS_KEY }),
+        clock,
+        autoStartMarket: false,
+        logger: false,
+      });
+    const fileKey = readFileSync(keyFile, 'utf8').trim();
+    const other = randomBytes(32).toString('base64');
+    const fileBackup = `${keyFile}.moved`;
+    renameSync(keyFile, fileBackup);
+    await expect(bootWith(other)).rejects.toThrow(/TOTP seeds of staff \d+ do not open with SECRETS_KEY/);
+    renameSync(fileBackup, keyFile);
+    // The file's key given as SECRETS_KEY opens them.
+    s = await bootWith(fileKey);
+    await s.close();
+    // A new SECRETS_KEY with the old secrets.key still there: the seeds are sealed again under it.
+    s = await bootWith(other);
+    const resealed = (await findStaffById(s.database.db, staff.id))!.totpSecret!;
+    expect(resealed).not.toBe(stored);
+    expect(new SecretBox(Buffer.from(other, 'base64')).open(resealed, `staff:${staff.id}:totp`)).toBe(seed);
+    await s.close();
+    rmSync(keyFile);
+    s = await bootWith(other);
     await s.close();
   });
 });

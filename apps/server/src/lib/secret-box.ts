@@ -69,19 +69,26 @@ export class SecretUnreadable extends Error {
 export type SecretKeySource = 'environment' | 'file' | 'ephemeral';
 
 /**
- * The server's secret key: `SECRETS_KEY` (32 bytes, base64) when set; else, for an in-memory
- * database, a random key for this process; else `secrets.key` in the data folder, created at the
- * first start (owner-only permissions). A deployment on PostgreSQL should set `SECRETS_KEY` from its
- * secret store, so the key is neither in the database nor in its backups.
+ * The server's secret key: `SECRETS_KEY` (32 bytes, base64) when set; else, for an in-memory data
+ * folder, a random key for this process; else `secrets.key` in the data folder, created at the
+ * first start (owner-only permissions). With `SECRETS_KEY` set, a `secrets.key` already in the
+ * data folder is answered as `previous`, so values sealed with it can be sealed again under the new
+ * key (moving from the file to a secret store). Whether the database's sealed values open with the
+ * key is checked at start (`sealStaffSecrets`): a wrong key stops the server there, not at sign-in.
  */
 export async function loadSecretKey(opts: {
   env: string | undefined;
   dataDir: string;
   inMemory: boolean;
-}): Promise<{ key: Buffer; source: SecretKeySource; file?: string }> {
-  if (opts.env !== undefined) return { key: decodeSecretKey(opts.env), source: 'environment' };
-  if (opts.inMemory) return { key: randomBytes(SECRET_KEY_BYTES), source: 'ephemeral' };
+}): Promise<{ key: Buffer; source: SecretKeySource; file?: string; previous?: Buffer }> {
   const file = path.join(opts.dataDir, 'secrets.key');
+  if (opts.env !== undefined) {
+    const key = decodeSecretKey(opts.env);
+    const existing = opts.inMemory ? null : await readFile(file, 'utf8').catch(() => null);
+    const previous = existing === null ? undefined : decodeSecretKey(existing.trim(), file);
+    return { key, source: 'environment', ...(previous && !previous.equals(key) ? { previous } : {}) };
+  }
+  if (opts.inMemory) return { key: randomBytes(SECRET_KEY_BYTES), source: 'ephemeral' };
   const created = await mkdir(opts.dataDir, { recursive: true });
   try {
     // Never an overwrite (values sealed with a key another start wrote would be lost), flushed to
@@ -93,6 +100,13 @@ export async function loadSecretKey(opts: {
   }
   await chmod(file, 0o600);
   return { key: decodeSecretKey((await readFile(file, 'utf8')).trim(), file), source: 'file', file };
+}
+
+/** Where a key came from, in words for the operator. */
+export function describeKeySource(source: SecretKeySource, file?: string): string {
+  if (source === 'environment') return 'SECRETS_KEY';
+  if (source === 'file') return file ?? "the data folder's secrets.key";
+  return 'a key made for this process only (DATA_DIR=memory://, SECRETS_KEY unset)';
 }
 
 export function decodeSecretKey(text: string, where = 'SECRETS_KEY'): Buffer {

@@ -85,22 +85,47 @@ export async function ensureFirstOwner(
 const totpContext = (staffId: number) => `staff:${staffId}:totp`;
 
 /**
- * Seals the TOTP seeds stored in clear before seeds were sealed (start-up, idempotent); answers how
- * many rows it sealed.
+ * At start: seals the TOTP seeds stored in clear before seeds were sealed, seals again under the
+ * current key those sealed with `previous` (a key being replaced), and answers the staff whose
+ * seeds open with neither (the caller refuses to start: every one of them would be locked out).
  */
-export async function sealStaffSecrets(db: Db, secrets: SecretBox): Promise<number> {
-  let sealed = 0;
+export async function sealStaffSecrets(
+  db: Db,
+  secrets: SecretBox,
+  previous?: SecretBox,
+): Promise<{ sealed: number; resealed: number; unreadable: number[] }> {
+  const result = { sealed: 0, resealed: 0, unreadable: [] as number[] };
   for (const s of await listStaffWithSecrets(db)) {
+    const context = totpContext(s.id);
     const set: { totpSecret?: string; totpPendingSecret?: string } = {};
-    if (s.totpSecret && !SecretBox.isSealed(s.totpSecret))
-      set.totpSecret = secrets.seal(s.totpSecret, totpContext(s.id));
-    if (s.totpPendingSecret && !SecretBox.isSealed(s.totpPendingSecret))
-      set.totpPendingSecret = secrets.seal(s.totpPendingSecret, totpContext(s.id));
-    if (Object.keys(set).length === 0) continue;
-    await updateStaff(db, s.id, set);
-    sealed++;
+    let unreadable = false;
+    for (const field of ['totpSecret', 'totpPendingSecret'] as const) {
+      const stored = s[field];
+      if (!stored) continue;
+      if (!SecretBox.isSealed(stored)) {
+        set[field] = secrets.seal(stored, context);
+        result.sealed++;
+        continue;
+      }
+      if (opens(secrets, stored, context)) continue;
+      if (previous && opens(previous, stored, context)) {
+        set[field] = secrets.seal(previous.open(stored, context), context);
+        result.resealed++;
+      } else unreadable = true;
+    }
+    if (unreadable) result.unreadable.push(s.id);
+    else if (Object.keys(set).length > 0) await updateStaff(db, s.id, set);
   }
-  return sealed;
+  return result;
+}
+
+function opens(box: SecretBox, stored: string, context: string): boolean {
+  try {
+    box.open(stored, context);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export function registerStaffRoutes(
