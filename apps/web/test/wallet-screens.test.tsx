@@ -329,6 +329,43 @@ describe('wallet screens', () => {
     expect((screen.getByTestId('withdraw-amount') as HTMLInputElement).value).toBe('5000');
   });
 
+  it('withdraw sent: amount and remark go even if the screen was left before the answer; the currency stays', async () => {
+    const BTC = { ...USDT, id: 8, code: 'BTC', protocol: '' };
+    let answer!: (v: unknown) => void;
+    serve({
+      '/v1/api/main/wallet/getBalance': () => BALANCE,
+      '/api/account/draw_symbol_list': () => [USDT, BTC],
+      '/api/wallet/get_draw_method': () => [ADDRESS],
+      '/api/account/draw_list': () => EMPTY_PAGE,
+      '/api/account/draw': () =>
+        new Promise((resolve) => {
+          answer = resolve;
+        }),
+    });
+    const router = await renderAt(<WithdrawScreen />, '/mine/withdraw?type=1');
+    await screen.findByTestId('withdraw-amount');
+    await press((await screen.findAllByText(/BTC/))[0]!);
+    await typeInto('withdraw-amount', '150');
+    await typeInto('withdraw-remark', 'rent');
+    await press(screen.getByTestId('withdraw-submit'));
+    await vi.waitFor(() => expect(sentTo('/api/account/draw')).toHaveLength(1));
+    await act(async () => {
+      await router.navigate('/elsewhere');
+    });
+    await act(async () => {
+      answer(null);
+    });
+    await act(async () => {
+      await router.navigate(-1);
+    });
+    await screen.findByTestId('withdraw-amount');
+    expect((screen.getByTestId('withdraw-amount') as HTMLInputElement).value).toBe('');
+    expect((screen.getByTestId('withdraw-remark') as HTMLInputElement).value).toBe('');
+    expect(
+      screen.getByTestId('withdraw-currency').querySelector('[aria-pressed="true"]')?.textContent,
+    ).toContain('BTC');
+  });
+
   it('withdraw by keyboard: focus is back on the button once the call ends (the spinning button dropped it)', async () => {
     let answer!: (v: unknown) => void;
     serve({

@@ -21,7 +21,9 @@ export interface PagedQuery {
 export function ListEnd({ count, query }: { count: number; query: PagedQuery }) {
   const { t } = useTranslation();
   const retry = () => void (query.isFetchNextPageError ? query.fetchNextPage() : query.refetch());
-  const busy = query.isFetchingNextPage || query.isRefetching;
+  // A background refetch of a list that loaded says nothing new (no 'Loading…' flicker); a retry
+  // after a failure does.
+  const busy = query.isFetchingNextPage || (query.isError && query.isRefetching);
   return (
     <InfiniteScroll
       hasMore={query.hasNextPage && !query.isError}

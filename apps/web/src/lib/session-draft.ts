@@ -4,7 +4,7 @@ import { useSession } from '../stores/session';
 /**
  * A form's typed values kept for this browser tab (sessionStorage), per signed-in user, so leaving
  * for another screen and coming back (the withdraw form → bind a method → back) finds them as they
- * were. Cleared by the caller once the form is sent; never shared between users on one device.
+ * were. The caller settles it once the form is sent; never shared between users on one device.
  */
 export function useSessionDraft<T extends object>(name: string, initial: T) {
   const userId = useSession((s) => s.user?.id ?? 0);
@@ -16,16 +16,29 @@ export function useSessionDraft<T extends object>(name: string, initial: T) {
     setShownKey(key);
     setDraft(read(key, initial));
   }
-  useEffect(() => {
-    try {
-      sessionStorage.setItem(key, JSON.stringify(draft));
-    } catch {
-      // storage full or blocked: the form still works, it only forgets on leaving
-    }
-  }, [key, draft]);
+  useEffect(() => write(key, draft), [key, draft]);
   const update = useCallback((patch: Partial<T>) => setDraft((d) => ({ ...d, ...patch })), []);
-  const clear = useCallback(() => setDraft(initial), [initial]);
-  return [draft, update, clear] as const;
+  /**
+   * Applies `patch` to the stored draft at once, not through a render: a form sent and left before
+   * its answer came (unmounted) must not come back filled in with what was already sent.
+   */
+  const settle = useCallback(
+    (patch: Partial<T>) => {
+      const next = { ...read(key, initial), ...patch };
+      write(key, next);
+      setDraft(next);
+    },
+    [key, initial],
+  );
+  return [draft, update, settle] as const;
+}
+
+function write(key: string, value: object) {
+  try {
+    sessionStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // storage full or blocked: the form still works, it only forgets on leaving
+  }
 }
 
 function read<T extends object>(key: string, initial: T): T {

@@ -33,7 +33,7 @@ export function WithdrawForm({ type }: { type: MethodType }) {
   const balance = useWalletBalance();
   const currencies = useDrawCurrencies(type);
   // Kept while the trader leaves to bind a method and comes back (or goes to another tab).
-  const [draft, updateDraft, clearDraft] = useSessionDraft(`withdraw.${type}`, EMPTY_DRAFT);
+  const [draft, updateDraft, settleDraft] = useSessionDraft(`withdraw.${type}`, EMPTY_DRAFT);
   const chosenCurrency = draft.currency || null;
   const chosenMethod = draft.method || null;
   const { amount, memo } = draft;
@@ -114,7 +114,9 @@ export function WithdrawForm({ type }: { type: MethodType }) {
           methodId: method.id,
         }),
       () => {
-        clearDraft();
+        // Sent: amount and remark go (even if the screen was left meanwhile); the currency and
+        // method stay chosen, as before drafts.
+        settleDraft({ amount: '', memo: '' });
         void queryClient.invalidateQueries({ queryKey: walletKeys.balance });
         void queryClient.invalidateQueries({ queryKey: walletKeys.withdrawals(type) });
         void queryClient.invalidateQueries({ queryKey: ['user', 'info'] });
