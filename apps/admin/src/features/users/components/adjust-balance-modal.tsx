@@ -1,6 +1,7 @@
 import type { StaffUserRow } from '@meridian/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Form, Input, Modal } from 'antd';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { groupDecimal, signOf } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
@@ -30,8 +31,14 @@ export function AdjustBalanceModal({
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const amount = Form.useWatch('amount', form) ?? '';
+  // One adjustment per decision: `isPending` is read from the last render, so two submits before
+  // it re-renders (Enter twice, Enter and a click) would both pass it; this flag is set at once.
+  const sending = useRef(false);
   const save = useMutation({
     mutationFn: (v: Values) => adjustBalance(user.id, { amount: v.amount.trim(), memo: v.memo.trim() }),
+    onSettled: () => {
+      sending.current = false;
+    },
     onSuccess: ({ msg }) => {
       notifySuccess(msg);
       onClose();
@@ -57,7 +64,9 @@ export function AdjustBalanceModal({
         preserve={false}
         onFinish={(v) => {
           // Enter held or pressed twice: one adjustment (each send is a new one, with its own key).
-          if (!save.isPending) save.mutate(v);
+          if (sending.current) return;
+          sending.current = true;
+          save.mutate(v);
         }}
       >
         <Form.Item
