@@ -490,6 +490,18 @@ describe.each(DB_KINDS)('back office on %s', (kind) => {
         })
       ).code,
     ).toBe(1);
+    // The audit names the user by the UID staff know (the entry keeps the internal id).
+    const audit = await staffCall('GET', '/audit', {
+      token: tokens.compliance,
+      query: { action: 'user.freeze', targetId: String(trader.user.id) },
+    });
+    expect(audit.data.rows.length).toBeGreaterThanOrEqual(2);
+    for (const row of audit.data.rows) expect(row).toMatchObject({ targetUid: trader.user.uid });
+    const other = await staffCall('GET', '/audit', {
+      token: tokens.compliance,
+      query: { targetType: 'instrument' },
+    });
+    for (const row of other.data.rows) expect(row.targetUid).toBeNull();
   });
 
   it('changes an instrument live: the next quotes carry the new spread; audited', async () => {

@@ -703,6 +703,8 @@ export const auditRow = z.object({
   action: z.string(),
   targetType: z.string(),
   targetId: z.string(),
+  /** A user target's UID (the number staff see everywhere else); null for other targets. */
+  targetUid: z.string().nullable(),
   before: z.unknown(),
   after: z.unknown(),
   ip: z.string(),

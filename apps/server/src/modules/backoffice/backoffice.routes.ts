@@ -588,6 +588,11 @@ export function registerBackofficeRoutes(app: FastifyInstance, deps: BackofficeD
   // ---- audit ----
   const auditPage = async (q: Parameters<typeof listAudit>[1]) => {
     const { rows, total } = await listAudit(db, q);
+    // Users are known to staff by their UID, not the internal id an entry keeps.
+    const userIds = rows
+      .filter((a) => a.targetType === 'user' && /^\d{1,9}$/.test(a.targetId))
+      .map((a) => Number(a.targetId));
+    const uidOf = new Map((await usersByIds(db, [...new Set(userIds)])).map((u) => [String(u.id), u.uid]));
     return {
       rows: rows.map((a) => ({
         id: a.id,
@@ -596,6 +601,7 @@ export function registerBackofficeRoutes(app: FastifyInstance, deps: BackofficeD
         action: a.action,
         targetType: a.targetType,
         targetId: a.targetId,
+        targetUid: a.targetType === 'user' ? (uidOf.get(a.targetId) ?? null) : null,
         before: a.before,
         after: a.after,
         ip: a.ip,

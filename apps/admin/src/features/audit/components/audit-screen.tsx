@@ -3,6 +3,7 @@ import { Card, Col, DatePicker, Form, Input, InputNumber, Row, Select, Table, Ta
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { ErrorState } from '../../../components/error-state';
 import { ExportCsvButton } from '../../../components/export-csv-button';
 import { FilterForm } from '../../../components/filter-form';
@@ -88,7 +89,23 @@ export function AuditScreen() {
       dataIndex: 'targetType',
       render: (v: string) => (v ? targetLabel(v) : DASH),
     },
-    { title: t('audit.targetId'), dataIndex: 'targetId', render: (v: string) => v || DASH },
+    {
+      title: t('audit.targetId'),
+      dataIndex: 'targetId',
+      // A user by the UID staff see everywhere else, linked to the user's page (internal id below).
+      render: (v: string, row: AuditRow) =>
+        row.targetUid ? (
+          <>
+            <Link to={`/users/${v}`}>{row.targetUid}</Link>
+            <br />
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              #{v}
+            </Typography.Text>
+          </>
+        ) : (
+          v || DASH
+        ),
+    },
     { title: t('audit.ip'), dataIndex: 'ip', render: (v: string) => v || DASH },
   ];
 
