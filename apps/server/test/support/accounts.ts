@@ -67,5 +67,5 @@ export async function registerEmail(s: TestServer, email: string, password = 'se
     sms_code: code,
   });
   if (r.code !== 1) throw new Error(`register: ${r.msg}`);
-  return r.data as { token: string; user: { id: number; invite_code: string; email: string } };
+  return r.data as { token: string; user: { id: number; uid: string; invite_code: string; email: string } };
 }
