@@ -417,7 +417,7 @@ describe.each(DB_KINDS)('trading on %s', (kind) => {
     const token = await demo('trade-rejoin-0001');
     const o = (await submit(token, {})).data;
     const first = await loggedInSocket(token);
-    const holding = await first.next(
+    const holding = await first.seenOrNext(
       (f) => f.type === 'FOREX_TRADE' && (f.data as { TransOrder: unknown[] }).TransOrder.length === 1,
       10_000,
     );
@@ -486,7 +486,7 @@ describe.each(DB_KINDS)('trading on %s', (kind) => {
     const token = await demo('trade-balance-push1');
     const o = (await submit(token, {})).data;
     const socket = await loggedInSocket(token);
-    const first = await socket.next(
+    const first = await socket.seenOrNext(
       (f) => f.type === 'FOREX_TRADE' && (f.data as { TransOrder: unknown[] }).TransOrder.length === 1,
       10_000,
     );

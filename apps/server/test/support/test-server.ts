@@ -91,6 +91,14 @@ export async function connectSocket(url: string, headers: Record<string, string>
         });
       });
     },
+    /**
+     * The first frame so far, or arriving later, that matches: for a push that may come in the same
+     * read as the answer awaited before it (a login's first FOREX_TRADE), which `next` would miss.
+     */
+    seenOrNext(pred: (f: Record<string, unknown>) => boolean, timeoutMs = 5_000) {
+      const seen = frames.find(pred);
+      return seen ? Promise.resolve(seen) : this.next(pred, timeoutMs);
+    },
     close: () => ws.close(),
   };
 }
