@@ -619,6 +619,25 @@ describe('wallet screens', () => {
     });
   });
 
+  it('bind form: a coin with no named network (BTC) starts with its own code as the network, editable', async () => {
+    serve({
+      '/api/account/draw_symbol_list': () => [{ ...USDT, id: 8, code: 'BTC', protocol: '' }],
+      '/api/wallet/bind_draw_method': () => ADDRESS,
+    });
+    await renderAt(<WithdrawWayScreen />, '/mine/withdraw-way?type=1');
+    await screen.findByTestId('way-currency-8');
+    const network = screen.getByTestId('way-network') as HTMLInputElement;
+    expect(network.value).toBe('BTC');
+    expect(network.readOnly).toBe(false);
+    await typeInto('way-dc-address', 'bc1qreceiver000000000000000000000000000');
+    await press(screen.getByTestId('way-submit'));
+    await vi.waitFor(() => expect(sentTo('/api/wallet/bind_draw_method')).toHaveLength(1));
+    expect(formOf(sentTo('/api/wallet/bind_draw_method')[0]!)).toMatchObject({
+      draw_id: '8',
+      network: 'BTC',
+    });
+  });
+
   it('bind form: ?currency= opens it on that currency (the withdraw screen sends the one being withdrawn)', async () => {
     serve({
       '/api/account/draw_symbol_list': () => [USDT, { ...USDT, id: 8, protocol: 'ERC20' }],

@@ -71,7 +71,9 @@ function BindForm({ type }: { type: MethodType }) {
   const list = currencies.data ?? [];
   const currency = list.find((c) => c.id === chosen) ?? list[0];
   const defaults: Partial<BindMethodFields> = {
-    network: currency?.protocol ?? '',
+    // A coin paid on no named network (BTC) is on its own chain: its code, which the trader may edit
+    // (the field was empty with no hint of what to write).
+    network: currency?.protocol || (type === 1 ? (currency?.code ?? '') : ''),
     receipt_currency: currency?.code ?? '',
   };
   // A currency paid on one network takes addresses on that network only (the server refuses others).
