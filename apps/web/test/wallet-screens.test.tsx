@@ -545,8 +545,11 @@ describe('wallet screens', () => {
     await press(screen.getByTestId('charge-option-12'));
     expect(screen.getByTestId('charge-address').textContent).toBe('0xBroker222');
     // The box keeps what was typed; the amount is read from it (1 000.55).
+    expect(screen.queryByTestId('charge-amount-echo')).toBeNull();
     await typeInto('charge-amount', '1,000.55');
     expect((screen.getByTestId('charge-amount') as HTMLInputElement).value).toBe('1,000.55');
+    // Read back as it will be sent, so a slip shows before sending.
+    expect(screen.getByTestId('charge-amount-echo').textContent).toBe('1,000.55 USD');
     await press(screen.getByTestId('charge-submit'));
     expect(toast).toHaveBeenLastCalledWith('Please complete');
     expect(sentTo('/api/quickCharge/submit')).toHaveLength(0);

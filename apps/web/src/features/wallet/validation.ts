@@ -9,7 +9,9 @@ import { amountToSend } from './format';
 
 /** An amount the server takes: above 0 (it says so itself) with at most 2 decimals, as sent. */
 const AMOUNT = /^\d+(\.\d{1,2})?$/;
-const badAmount = (amount: string) => !AMOUNT.test(amountToSend(amount));
+/** Whether a typed amount (the form's plain text) is one the server takes in form. */
+export const isAmount = (amount: string) => AMOUNT.test(amountToSend(amount));
+const badAmount = (amount: string) => !isAmount(amount);
 
 /** Bank deposit: a chosen bank account first ('no pay way'), then amount and proof image. */
 export function checkBankDeposit(input: {

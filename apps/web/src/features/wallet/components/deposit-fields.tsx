@@ -1,6 +1,8 @@
 import type { ImageUploadItem } from 'antd-mobile';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { amountText, amountToSend } from '../format';
+import { isAmount as checkAmount } from '../validation';
 import { ProofUploader } from './proof-uploader';
 import { SubmitButton } from './submit-button';
 import { AmountField } from './text-field';
@@ -36,6 +38,15 @@ export function DepositFields({
         value={amount}
         onChange={onAmount}
         testId="charge-amount"
+        hint={
+          // The amount as it will be sent, in the reader's own notation: '12.345' typed in German
+          // reads back as 12.345,00 USD (twelve thousand), so a slip is seen before sending.
+          checkAmount(amount) ? (
+            <span className="num" data-testid="charge-amount-echo">
+              {amountText(amountToSend(amount))} {t('wallet.usd')}
+            </span>
+          ) : undefined
+        }
       />
       {children}
       <ProofUploader value={proof} onChange={onProof} />
