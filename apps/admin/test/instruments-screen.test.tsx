@@ -353,6 +353,28 @@ describe('InstrumentsScreen', () => {
     expect(JSON.parse(String(init!.body))).toEqual({ sort: 7 });
   });
 
+  it('hiding a category asks first, saying how many instruments leave every list; showing it does not', async () => {
+    const fetch = stubApi(() => envelope({ ...categories[0], enabled: false }, 'Saved'));
+    await renderAs('dealer');
+    const posts = () => fetch.mock.calls.filter(([, init]) => init?.method === 'POST');
+    const forexSwitch = () => screen.getAllByRole('switch', { name: 'Enabled' })[0]!;
+    fireEvent.click(forexSwitch());
+    await waitFor(() => expect(screen.getAllByText('Hide the Forex category?').length).toBeGreaterThan(0));
+    expect(screen.getAllByText(/Its 1 instrument leaves every trader's list at once/).length).toBeGreaterThan(
+      0,
+    );
+    fireEvent.click(screen.getAllByRole('button', { name: 'Cancel' }).at(-1)!);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(posts()).toHaveLength(0);
+    expect(forexSwitch().getAttribute('aria-checked')).toBe('true');
+    fireEvent.click(forexSwitch());
+    await waitFor(() => expect(screen.getAllByText('Hide the Forex category?').length).toBeGreaterThan(0));
+    fireEvent.click(screen.getAllByRole('button', { name: 'Hide' }).at(-1)!);
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(posts()[0]![0]).toBe(`${STAFF_API_PREFIX}/categories/1`);
+    expect(JSON.parse(String(posts()[0]![1]!.body))).toEqual({ enabled: false });
+  });
+
   it('uploads a logo as multipart and shows the new one in the drawer and the table', async () => {
     const fetch = stubApi(() => envelope({ ...eurusd, logo: '/static/upload/logo/new.png' }, 'Logo saved'));
     await renderAs('content');

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { Input, Switch, Table, Tag } from 'antd';
+import { App, Input, Switch, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,13 +15,17 @@ export function CategoriesTable({
   loading,
   canEdit,
   onSaved,
+  instrumentCounts,
 }: {
   rows: Category[];
   loading: boolean;
   canEdit: boolean;
   onSaved: () => void;
+  /** Instruments listed in each category (by id), for the hide confirmation. */
+  instrumentCounts?: ReadonlyMap<number, number>;
 }) {
   const { t } = useTranslation();
+  const { modal } = App.useApp();
   const save = useMutation({
     mutationFn: ({ id, ...body }: { id: number; sort?: number; enabled?: boolean }) =>
       updateCategory(id, body),
@@ -40,6 +44,20 @@ export function CategoriesTable({
     }
     save.mutate({ id: row.id, sort: value });
     return true;
+  };
+  /**
+   * Hiding a category takes every instrument in it off every trader's list at once (positions stay
+   * priced and closable): one click must not do that unasked.
+   */
+  const confirmHide = (row: Category) => {
+    modal.confirm({
+      title: t('categories.hideTitle', { name: categoryLabel(t, row.key) }),
+      content: t('categories.hideContent', { count: instrumentCounts?.get(row.id) ?? 0 }),
+      okText: t('categories.hide'),
+      okButtonProps: { danger: true },
+      cancelText: t('common.cancel'),
+      onOk: () => save.mutateAsync({ id: row.id, enabled: false }).catch(() => {}),
+    });
   };
   const columns: ColumnsType<Category> = [
     { title: t('categories.id'), dataIndex: 'id', width: 70 },
@@ -77,7 +95,10 @@ export function CategoriesTable({
           disabled={!canEdit}
           loading={save.isPending && save.variables?.id === row.id && save.variables.enabled !== undefined}
           aria-label={t('categories.enabled')}
-          onChange={(checked) => save.mutate({ id: row.id, enabled: checked })}
+          onChange={(checked) => {
+            if (checked) save.mutate({ id: row.id, enabled: true });
+            else confirmHide(row);
+          }}
         />
       ),
     },

@@ -174,6 +174,7 @@ export function InstrumentsScreen() {
             loading={categories.isFetching}
             canEdit={canEditCategories}
             onSaved={refresh}
+            instrumentCounts={instrumentCountsOf(instruments.data ?? [])}
           />
         )}
       </Card>
@@ -197,4 +198,11 @@ export function InstrumentsScreen() {
       ) : null}
     </Page>
   );
+}
+
+/** How many instruments each category holds (enabled or not: hiding the category hides them all). */
+function instrumentCountsOf(rows: ReadonlyArray<{ categoryId: number }>): Map<number, number> {
+  const counts = new Map<number, number>();
+  for (const r of rows) counts.set(r.categoryId, (counts.get(r.categoryId) ?? 0) + 1);
+  return counts;
 }
