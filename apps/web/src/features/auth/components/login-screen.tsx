@@ -1,6 +1,6 @@
 import type { LoginResult } from '@meridian/contracts';
 import { Button } from 'antd-mobile';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { formStyles, PasswordField } from '../../../components/form-controls';
@@ -27,9 +27,19 @@ export function LoginScreen() {
   const accountId = useId();
   const passwordId = useId();
 
+  // Whether this screen is still shown: an answer that comes after the trader went elsewhere (back,
+  // a tab) signs in but must not pull them back to `from` from wherever they are now.
+  const shown = useRef(true);
+  useEffect(() => {
+    shown.current = true;
+    return () => {
+      shown.current = false;
+    };
+  }, []);
+
   const done = (result: LoginResult) => {
     setSession(result.token, result.user); // the socket logs in from the session store
-    navigate(safeFrom(params.get('from')), { replace: true });
+    if (shown.current) navigate(safeFrom(params.get('from')), { replace: true });
   };
 
   const submit = async (e: FormEvent) => {
