@@ -1,3 +1,4 @@
+import type { StaffMember } from '@meridian/contracts';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
 import { App as AntApp } from 'antd';
@@ -14,6 +15,28 @@ export async function setupTestI18n() {
   if (!i18n.isInitialized) await initI18n('en', en);
   return i18n;
 }
+
+/** A signed-in staff member for component tests (Alex, owner, id 1), with what a test changes. */
+export function staffMember(over: Partial<StaffMember> = {}): StaffMember {
+  return {
+    id: 1,
+    email: 'a@meridian.example',
+    name: 'Alex',
+    role: 'owner',
+    totpEnabled: true,
+    disabled: false,
+    createdAt: '2025-01-01T00:00:00Z',
+    lastLoginAt: null,
+    ...over,
+  };
+}
+
+/** A staff API answer: the `{code, msg, data}` envelope as a fetch Response. */
+export const envelope = (data: unknown, msg = 'Success', code = 1) =>
+  new Response(JSON.stringify({ code, msg, data }), {
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+  });
 
 /** A fetch double answering each call with the next envelope (or Response) of the list. */
 export function mockFetch(...answers: Array<object | Response>) {

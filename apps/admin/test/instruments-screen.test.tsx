@@ -1,7 +1,6 @@
 import {
   STAFF_API_PREFIX,
   type StaffInstrument,
-  type StaffMember,
   type StaffRole,
   staffCreateInstrumentCall,
 } from '@meridian/contracts';
@@ -11,18 +10,9 @@ import { toCreateBody } from '../src/features/instruments/components/create-inst
 import { InstrumentsScreen } from '../src/features/instruments/components/instruments-screen';
 import { meKeys } from '../src/lib/me';
 import { configureStaffClient } from '../src/lib/staff-client';
-import { renderRoutes, setupTestI18n } from './helpers';
+import { envelope, renderRoutes, setupTestI18n, staffMember } from './helpers';
 
-const member = (role: StaffRole): StaffMember => ({
-  id: 1,
-  email: 'a@meridian.example',
-  name: 'Alex',
-  role,
-  totpEnabled: true,
-  disabled: false,
-  createdAt: '2025-01-01T00:00:00Z',
-  lastLoginAt: null,
-});
+const member = (role: StaffRole) => staffMember({ role });
 
 const eurusd: StaffInstrument = {
   id: 1,
@@ -51,12 +41,6 @@ const categories = [
   { id: 1, key: 'forex', sort: 1, enabled: true },
   { id: 2, key: 'crypto', sort: 2, enabled: true },
 ];
-
-const envelope = (data: unknown, msg = 'Success', code = 1) =>
-  new Response(JSON.stringify({ code, msg, data }), {
-    status: 200,
-    headers: { 'content-type': 'application/json' },
-  });
 
 /**
  * A fetch double for the staff API: lists answer the current rows; POSTs answer what `onPost`

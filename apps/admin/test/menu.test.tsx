@@ -1,4 +1,4 @@
-import { ALL_STAFF_CALLS, STAFF_ROLES, type StaffMember, type StaffRole } from '@meridian/contracts';
+import { ALL_STAFF_CALLS, STAFF_ROLES, type StaffRole } from '@meridian/contracts';
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AdminLayout } from '../src/app/admin-layout';
@@ -6,18 +6,9 @@ import { ScreenGate } from '../src/app/require-session';
 import { SCREENS, visibleScreens } from '../src/app/screens';
 import { canUse } from '../src/lib/access';
 import { meKeys } from '../src/lib/me';
-import { renderRoutes, setupTestI18n } from './helpers';
+import { renderRoutes, setupTestI18n, staffMember } from './helpers';
 
-const member = (role: StaffRole): StaffMember => ({
-  id: 1,
-  email: 'a@meridian.example',
-  name: 'Alex',
-  role,
-  totpEnabled: true,
-  disabled: false,
-  createdAt: '2025-01-01T00:00:00Z',
-  lastLoginAt: null,
-});
+const member = (role: StaffRole) => staffMember({ role });
 
 const keysOf = (role: StaffRole) => visibleScreens(role).map((s) => s.key);
 

@@ -1,29 +1,13 @@
-import { STAFF_API_PREFIX, type StaffMember } from '@meridian/contracts';
+import { STAFF_API_PREFIX } from '@meridian/contracts';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { StaffScreen } from '../src/features/staff/components/staff-screen';
 import { meKeys } from '../src/lib/me';
 import { configureStaffClient } from '../src/lib/staff-client';
-import { renderRoutes, setupTestI18n } from './helpers';
+import { envelope, renderRoutes, setupTestI18n, staffMember } from './helpers';
 
-const member = (id: number, name: string): StaffMember => ({
-  id,
-  email: `${name.toLowerCase()}@meridian.example`,
-  name,
-  role: 'owner',
-  totpEnabled: true,
-  disabled: false,
-  createdAt: '2025-01-01T00:00:00Z',
-  lastLoginAt: null,
-});
-const me = member(1, 'Alex');
-const other = member(2, 'Bo');
-
-const envelope = (data: unknown, msg = 'Success') =>
-  new Response(JSON.stringify({ code: 1, msg, data }), {
-    status: 200,
-    headers: { 'content-type': 'application/json' },
-  });
+const me = staffMember({ email: 'alex@meridian.example' });
+const other = staffMember({ id: 2, email: 'bo@meridian.example', name: 'Bo' });
 
 describe('StaffScreen', () => {
   beforeAll(async () => {

@@ -9,7 +9,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { UserDetailScreen } from '../src/features/users/components/user-detail-screen';
 import { meKeys } from '../src/lib/me';
 import { configureStaffClient } from '../src/lib/staff-client';
-import { renderRoutes, setupTestI18n } from './helpers';
+import { envelope, renderRoutes, setupTestI18n, staffMember } from './helpers';
 
 type Detail = StaffCallData<typeof staffUserDetailCall>;
 
@@ -46,12 +46,6 @@ const detail: Detail = {
   },
 };
 
-const envelope = (data: unknown, msg = 'Success', code = 1) =>
-  new Response(JSON.stringify({ code, msg, data }), {
-    status: 200,
-    headers: { 'content-type': 'application/json' },
-  });
-
 function stubApi() {
   const fn = vi.fn(async (url: string, init?: RequestInit) => {
     const path = url.slice(STAFF_API_PREFIX.length).split('?')[0]!;
@@ -68,16 +62,7 @@ const posts = (fetch: ReturnType<typeof stubApi>, path: string) =>
 async function renderAs(role: StaffRole) {
   await renderRoutes([{ path: '/users/:id', element: <UserDetailScreen /> }], '/users/42', (queryClient) =>
     queryClient.setQueryData(meKeys.all, {
-      staff: {
-        id: 1,
-        email: 'a@meridian.example',
-        name: 'Alex',
-        role,
-        totpEnabled: true,
-        disabled: false,
-        createdAt: '2025-01-01T00:00:00Z',
-        lastLoginAt: null,
-      },
+      staff: staffMember({ role }),
       mustEnrolTotp: false,
     }),
   );

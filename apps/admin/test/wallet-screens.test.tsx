@@ -1,7 +1,6 @@
 import {
   STAFF_API_PREFIX,
   type StaffCallData,
-  type StaffMember,
   type StaffRole,
   type staffDepositsCall,
   staffSaveCoinOptionCall,
@@ -19,22 +18,13 @@ import { WalletSettingsScreen } from '../src/features/wallet-settings/components
 import { WithdrawalsScreen } from '../src/features/withdrawals/components/withdrawals-screen';
 import { meKeys } from '../src/lib/me';
 import { configureStaffClient, fetchStaffBlob, StaffApiError } from '../src/lib/staff-client';
-import { renderRoutes, setupTestI18n } from './helpers';
+import { envelope, renderRoutes, setupTestI18n, staffMember } from './helpers';
 
 type DepositRow = StaffCallData<typeof staffDepositsCall>['rows'][number];
 type WithdrawalRow = StaffCallData<typeof staffWithdrawalsCall>['rows'][number];
 type WalletConfig = StaffCallData<typeof staffWalletConfigCall>;
 
-const member = (role: StaffRole): StaffMember => ({
-  id: 1,
-  email: 'a@meridian.example',
-  name: 'Alex',
-  role,
-  totpEnabled: true,
-  disabled: false,
-  createdAt: '2025-01-01T00:00:00Z',
-  lastLoginAt: null,
-});
+const member = (role: StaffRole) => staffMember({ role });
 
 const PROOF_URL = `${STAFF_API_PREFIX}/files/proof/abc.png`;
 
@@ -125,12 +115,6 @@ const config: WalletConfig = {
     },
   ],
 };
-
-const envelope = (data: unknown, msg = 'Success', code = 1) =>
-  new Response(JSON.stringify({ code, msg, data }), {
-    status: 200,
-    headers: { 'content-type': 'application/json' },
-  });
 
 /**
  * A fetch double of the staff API: GETs answer from `gets` (by path without the query), the proof
