@@ -49,8 +49,9 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 export function walletReviewRoutes(app: FastifyInstance, deps: WalletReviewDeps) {
   const { db, engine } = deps;
 
-  async function uids(ids: number[]) {
-    return new Map((await usersByIds(db, [...new Set(ids)])).map((u) => [u.id, u.uid]));
+  /** The users of some reviewed rows, by id: their uid, and for withdrawals the holds on them. */
+  async function usersOf(ids: number[]) {
+    return new Map((await usersByIds(db, [...new Set(ids)])).map((u) => [u.id, u]));
   }
   const depositDto = (d: repo.DepositRow, uid: string) => ({
     id: d.id,
@@ -67,10 +68,6 @@ export function walletReviewRoutes(app: FastifyInstance, deps: WalletReviewDeps)
     createdAt: d.createdAt.toISOString(),
     reviewedAt: iso(d.reviewedAt),
   });
-  /** The users of some withdrawals: their uid and the holds compliance put on them. */
-  async function holders(ids: number[]) {
-    return new Map((await usersByIds(db, [...new Set(ids)])).map((u) => [u.id, u]));
-  }
   type Holder = { uid: string; loginFrozen: boolean; tradingFrozen: boolean; frozenReason: string };
   const withdrawalDto = (w: repo.WithdrawalRow, user: Holder | undefined) => ({
     id: w.id,
@@ -118,8 +115,8 @@ export function walletReviewRoutes(app: FastifyInstance, deps: WalletReviewDeps)
       query.page,
       query.pageSize,
     );
-    const names = await uids(rows.map((r) => r.userId));
-    return { rows: rows.map((r) => depositDto(r, names.get(r.userId) ?? '')), total };
+    const users = await usersOf(rows.map((r) => r.userId));
+    return { rows: rows.map((r) => depositDto(r, users.get(r.userId)?.uid ?? '')), total };
   });
 
   registerStaffCall(app, deps, staffReviewDepositCall, async ({ req, params, body, staff, audit }) => {
@@ -153,7 +150,7 @@ export function walletReviewRoutes(app: FastifyInstance, deps: WalletReviewDeps)
       });
       if (!after) throw new AppError('STAFF_ALREADY_REVIEWED');
     }
-    const uid = (await uids([before.userId])).get(before.userId) ?? '';
+    const uid = (await usersOf([before.userId])).get(before.userId)?.uid ?? '';
     audit({
       action: `deposit.${body.action}`,
       targetType: 'deposit',
@@ -172,7 +169,7 @@ export function walletReviewRoutes(app: FastifyInstance, deps: WalletReviewDeps)
       query.page,
       query.pageSize,
     );
-    const users = await holders(rows.map((r) => r.userId));
+    const users = await usersOf(rows.map((r) => r.userId));
     return { rows: rows.map((r) => withdrawalDto(r, users.get(r.userId))), total };
   });
 
@@ -241,7 +238,7 @@ export function walletReviewRoutes(app: FastifyInstance, deps: WalletReviewDeps)
         throw err;
       }
     });
-    const user = (await holders([before.userId])).get(before.userId);
+    const user = (await usersOf([before.userId])).get(before.userId);
     audit({
       action: `withdrawal.${body.action}`,
       targetType: 'withdrawal',
