@@ -30,6 +30,8 @@ describe('SecretBox', () => {
     raw[raw.length - 1]! ^= 1;
     expect(() => box.open(`v1.${raw.toString('base64url')}`, 'staff:1:totp')).toThrow(SecretUnreadable);
     expect(() => box.open('v1.AAAA', 'staff:1:totp')).toThrow(SecretUnreadable);
+    expect(box.tryOpen(sealed, 'staff:2:totp')).toBeNull();
+    expect(box.tryOpen(sealed, 'staff:1:totp')).toBe(SEED);
   });
 
   it('answers a value stored before sealing as it is (the start-up pass seals it)', () => {

@@ -55,6 +55,16 @@ export class SecretBox {
       throw new SecretUnreadable(context);
     }
   }
+
+  /** `open`, or null when the value does not open with this key and context. */
+  tryOpen(stored: string, context: string): string | null {
+    try {
+      return this.open(stored, context);
+    } catch (err) {
+      if (err instanceof SecretUnreadable) return null;
+      throw err;
+    }
+  }
 }
 
 export class SecretUnreadable extends Error {

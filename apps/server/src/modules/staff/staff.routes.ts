@@ -107,9 +107,10 @@ export async function sealStaffSecrets(
         result.sealed++;
         continue;
       }
-      if (opens(secrets, stored, context)) continue;
-      if (previous && opens(previous, stored, context)) {
-        set[field] = secrets.seal(previous.open(stored, context), context);
+      if (secrets.tryOpen(stored, context) !== null) continue;
+      const plain = previous?.tryOpen(stored, context) ?? null;
+      if (plain !== null) {
+        set[field] = secrets.seal(plain, context);
         result.resealed++;
       } else unreadable = true;
     }
@@ -117,15 +118,6 @@ export async function sealStaffSecrets(
     else if (Object.keys(set).length > 0) await updateStaff(db, s.id, set);
   }
   return result;
-}
-
-function opens(box: SecretBox, stored: string, context: string): boolean {
-  try {
-    box.open(stored, context);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 export function registerStaffRoutes(
