@@ -12,10 +12,10 @@ const web = (key: string) => label('en', key);
 const adminCatalog = JSON.parse(
   readFileSync(path.resolve(import.meta.dirname, '../packages/i18n/locales/en/admin.json'), 'utf8'),
 );
-const admin = (key: string): string => {
+const admin = (key: string, values: Record<string, string> = {}): string => {
   const v = key.split('.').reduce<any>((o, k) => o?.[k], adminCatalog);
   if (typeof v !== 'string') throw new Error(`no admin label ${key}`);
-  return v;
+  return v.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => values[name] ?? whole);
 };
 const serverMsg = (key: string): string =>
   JSON.parse(
@@ -252,6 +252,11 @@ describe('back office: owner with TOTP, staff, instrument spread, balance and tr
     await dialog.getByLabel(admin('userDetail.amount')).fill('1234.56');
     await dialog.getByLabel(admin('userDetail.memo')).fill('Welcome bonus');
     await dialog.getByRole('button', { name: admin('common.save') }).click();
+    await staff
+      .locator('.ant-message')
+      .filter({ hasText: admin('userDetail.credited', { amount: '1,234.56', balance: '1,234.56' }) })
+      .first()
+      .waitFor();
     await expect.poll(() => staff.locator('body').innerText()).toContain('1,234.56');
     await screenshot(staff, 'admin-user-adjusted');
 
@@ -316,7 +321,11 @@ describe('back office: owner with TOTP, staff, instrument spread, balance and tr
     await reason.getByLabel(admin('common.clientNote')).fill('Funds received');
     await reason.getByRole('button', { name: /Approve/i }).click();
     await reason.waitFor({ state: 'hidden' });
-    await staff.locator('.ant-message').filter({ hasText: 'Success' }).first().waitFor();
+    await staff
+      .locator('.ant-message')
+      .filter({ hasText: /Deposit \d+ approved: 1,500\.00 USD credited to \d{8}/ })
+      .first()
+      .waitFor();
 
     await trader.goto('/#/mine/history');
     await trader.reload();
@@ -338,7 +347,7 @@ describe('back office: owner with TOTP, staff, instrument spread, balance and tr
       .first()
       .waitFor();
 
-    await trader.goto('/#/mine/withdraw?type=1');
+    await trader.goto('/#/mine/withdraw?type=0');
     await trader.getByTestId('withdraw-amount').waitFor({ timeout: 20_000 });
     await trader.getByTestId('withdraw-amount').fill('400');
     await expect.poll(() => trader.getByTestId('withdraw-fee').innerText()).toContain('1.00');
@@ -384,7 +393,11 @@ describe('back office: owner with TOTP, staff, instrument spread, balance and tr
     await reason.getByLabel(admin('common.clientNote')).fill('Address not verified');
     await reason.getByRole('button', { name: /Reject/i }).click();
     await reason.waitFor({ state: 'hidden' });
-    await staff.locator('.ant-message').filter({ hasText: 'Success' }).first().waitFor();
+    await staff
+      .locator('.ant-message')
+      .filter({ hasText: `rejected: 400.00 USD returned to the balance of ${uid}` })
+      .first()
+      .waitFor();
 
     await trader.reload();
     await expect
@@ -393,7 +406,7 @@ describe('back office: owner with TOTP, staff, instrument spread, balance and tr
     await expect.poll(() => trader.getByTestId('balance-available').innerText()).toContain('1,500.00');
     await screenshot(trader, 'trader-withdraw-refunded');
     // The trader reads why it was rejected, under the withdrawal in the records.
-    await trader.goto('/#/mine/withdraw?type=1');
+    await trader.goto('/#/mine/withdraw?type=0');
     await expect
       .poll(() => trader.getByTestId('withdrawal-remark').first().innerText(), { timeout: 20_000 })
       .toBe('Address not verified');

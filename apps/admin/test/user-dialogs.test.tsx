@@ -50,7 +50,16 @@ function stubApi() {
   const fn = vi.fn(async (url: string, init?: RequestInit) => {
     const path = url.slice(STAFF_API_PREFIX.length).split('?')[0]!;
     if (init?.method === 'GET' && path === '/users/42') return envelope(detail);
-    if (init?.method === 'POST') return envelope(null, 'Saved');
+    // The server answers a change with the user row as it now stands.
+    if (init?.method === 'POST') {
+      const body = JSON.parse(String(init.body));
+      if (path === '/users/42/adjust') return envelope({ ...detail.user, balance: '1012.50' }, 'Success');
+      if (path === '/users/42/credit-score')
+        return envelope({ ...detail.user, creditScore: body.score }, 'Success');
+      if (path === '/users/42/freeze')
+        return envelope({ ...detail.user, loginFrozen: body.login, tradingFrozen: body.trading }, 'Success');
+      return envelope(null, 'Success');
+    }
     return envelope({ rows: [], total: 0 });
   });
   vi.stubGlobal('fetch', fn);
@@ -113,6 +122,10 @@ describe('the user page’s dialogs by keyboard', () => {
       amount: '12.5',
       memo: 'Goodwill credit',
     });
+    // The toast says what moved and the balance now, not the bare 'Success'.
+    await waitFor(() =>
+      expect(screen.getByText('12.5 USD credited; the balance is now 1,012.50 USD')).toBeTruthy(),
+    );
     await waitFor(() => expect(document.activeElement).toBe(button));
   });
 
@@ -140,6 +153,7 @@ describe('the user page’s dialogs by keyboard', () => {
       score: 55,
       reason: 'Reviewed history',
     });
+    await waitFor(() => expect(screen.getByText('Credit score set to 55')).toBeTruthy());
     await waitFor(() => expect(document.activeElement).toBe(button));
   });
 
@@ -165,5 +179,6 @@ describe('the user page’s dialogs by keyboard', () => {
       trading: true,
       reason: 'Chargeback under review',
     });
+    await waitFor(() => expect(screen.getByText('Saved: Login allowed, Trading frozen')).toBeTruthy());
   });
 });

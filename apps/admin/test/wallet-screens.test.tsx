@@ -230,10 +230,7 @@ describe('wallet screens', () => {
       let rows = [deposit];
       const fetch = stubApi({ '/deposits': () => ({ rows, total: rows.length }) }, (_path, body) => {
         rows = [];
-        return envelope(
-          { ...deposit, status: 1, remark: (body as { reason: string }).reason },
-          'Deposit approved',
-        );
+        return envelope({ ...deposit, status: 1, remark: (body as { reason: string }).reason }, 'Success');
       });
       await renderAs('finance', <DepositsScreen />);
       await waitFor(() => expect(screen.getByText('1,500.00')).toBeTruthy());
@@ -242,7 +239,10 @@ describe('wallet screens', () => {
       await waitFor(() => expect(screen.getByText('Review deposit 5')).toBeTruthy());
       await decide('Approve', 'Proof matches the bank statement');
 
-      await waitFor(() => expect(screen.getByText('Deposit approved')).toBeTruthy());
+      // Whose money moved and how much, not the server's bare 'Success'.
+      await waitFor(() =>
+        expect(screen.getByText('Deposit 5 approved: 1,500.00 USD credited to U000042')).toBeTruthy(),
+      );
       const posts = callsTo(fetch, '/deposits/5/review', 'POST');
       expect(posts).toHaveLength(1);
       expect(JSON.parse(String(posts[0]![1]!.body))).toEqual({
@@ -258,7 +258,7 @@ describe('wallet screens', () => {
       vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:proof-3');
       vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
       const fetch = stubApi({ '/deposits': () => ({ rows: [deposit], total: 1 }) }, () =>
-        envelope(deposit, 'Deposit voided'),
+        envelope(deposit, 'Success'),
       );
       await renderAs('finance', <DepositsScreen />);
       await waitFor(() => expect(screen.getByText('1,500.00')).toBeTruthy());
@@ -276,6 +276,9 @@ describe('wallet screens', () => {
         action: 'void',
         reason: 'Duplicate request',
       });
+      await waitFor(() =>
+        expect(screen.getByText('Deposit 5 voided: nothing credited to U000042')).toBeTruthy(),
+      );
     });
 
     it('5117 (already reviewed) shows the server’s message, closes the drawer and reads the list again', async () => {
@@ -315,7 +318,7 @@ describe('wallet screens', () => {
   describe('WithdrawalsScreen', () => {
     it('Pay posts {action: pay, reason} to /withdrawals/:id/review', async () => {
       const fetch = stubApi({ '/withdrawals': () => ({ rows: [withdrawal], total: 1 }) }, () =>
-        envelope({ ...withdrawal, status: 1 }, 'Withdrawal paid'),
+        envelope({ ...withdrawal, status: 1 }, 'Success'),
       );
       await renderAs('owner', <WithdrawalsScreen />);
       await waitFor(() => expect(screen.getByText('195.00')).toBeTruthy());
@@ -323,7 +326,9 @@ describe('wallet screens', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Review' }));
       await waitFor(() => expect(screen.getByText('Review withdrawal 9')).toBeTruthy());
       await decide('Mark as paid', 'Sent from the hot wallet');
-      await waitFor(() => expect(screen.getByText('Withdrawal paid')).toBeTruthy());
+      await waitFor(() =>
+        expect(screen.getByText('Withdrawal 9 marked as paid: 195.00 USDT to U000042')).toBeTruthy(),
+      );
       const posts = callsTo(fetch, '/withdrawals/9/review', 'POST');
       expect(posts).toHaveLength(1);
       expect(JSON.parse(String(posts[0]![1]!.body))).toEqual({
@@ -432,14 +437,18 @@ describe('wallet screens', () => {
 
     it('Reject posts {action: reject, reason}', async () => {
       const fetch = stubApi({ '/withdrawals': () => ({ rows: [withdrawal], total: 1 }) }, () =>
-        envelope({ ...withdrawal, status: 2 }, 'Withdrawal rejected'),
+        envelope({ ...withdrawal, status: 2 }, 'Success'),
       );
       await renderAs('finance', <WithdrawalsScreen />);
       await waitFor(() => expect(screen.getByText('195.00')).toBeTruthy());
       fireEvent.click(screen.getByRole('button', { name: 'Review' }));
       await waitFor(() => expect(screen.getByText('Review withdrawal 9')).toBeTruthy());
       await decide('Reject', 'Address is on a sanctions list');
-      await waitFor(() => expect(screen.getByText('Withdrawal rejected')).toBeTruthy());
+      await waitFor(() =>
+        expect(
+          screen.getByText('Withdrawal 9 rejected: 200.00 USD returned to the balance of U000042'),
+        ).toBeTruthy(),
+      );
       expect(JSON.parse(String(callsTo(fetch, '/withdrawals/9/review', 'POST')[0]![1]!.body))).toEqual({
         action: 'reject',
         reason: 'Address is on a sanctions list',

@@ -256,7 +256,7 @@ describe('wallet screens', () => {
         return null;
       },
     });
-    await renderAt(<WithdrawScreen />, '/mine/withdraw?type=1');
+    await renderAt(<WithdrawScreen />, '/mine/withdraw?type=0');
     await screen.findByTestId('withdraw-method-3');
     expect(screen.getByTestId('withdraw-currency-7').getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByTestId('withdraw-method-3').getAttribute('aria-pressed')).toBe('true');
@@ -300,7 +300,7 @@ describe('wallet screens', () => {
         '/api/account/draw_list': () => EMPTY_PAGE,
         '/api/account/draw': () => null,
       });
-      await renderAt(<WithdrawScreen />, '/mine/withdraw?type=1');
+      await renderAt(<WithdrawScreen />, '/mine/withdraw?type=0');
       await screen.findByTestId('withdraw-method-3');
       await typeInto('withdraw-amount', '12,50');
       expect((screen.getByTestId('withdraw-amount') as HTMLInputElement).value).toBe('12,50');
@@ -321,7 +321,7 @@ describe('wallet screens', () => {
       '/api/account/draw_list': () => EMPTY_PAGE,
       '/api/account/draw': () => ({ refuse: 'Insufficient free balance' }),
     });
-    await renderAt(<WithdrawScreen />, '/mine/withdraw?type=1');
+    await renderAt(<WithdrawScreen />, '/mine/withdraw?type=0');
     await screen.findByTestId('withdraw-method-3');
     await typeInto('withdraw-amount', '5000');
     await press(screen.getByTestId('withdraw-submit'));
@@ -342,7 +342,7 @@ describe('wallet screens', () => {
           answer = resolve;
         }),
     });
-    const router = await renderAt(<WithdrawScreen />, '/mine/withdraw?type=1');
+    const router = await renderAt(<WithdrawScreen />, '/mine/withdraw?type=0');
     await screen.findByTestId('withdraw-amount');
     await press((await screen.findAllByText(/BTC/))[0]!);
     await typeInto('withdraw-amount', '150');
@@ -378,7 +378,7 @@ describe('wallet screens', () => {
           answer = resolve;
         }),
     });
-    await renderAt(<WithdrawScreen />, '/mine/withdraw?type=1');
+    await renderAt(<WithdrawScreen />, '/mine/withdraw?type=0');
     await screen.findByTestId('withdraw-method-3');
     await typeInto('withdraw-amount', '50');
     const button = screen.getByTestId('withdraw-submit');
@@ -398,6 +398,24 @@ describe('wallet screens', () => {
     await vi.waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('withdraw-submit')));
   });
 
+  it('withdraw tabs: ?type=0 is coin and 1 is bank (spec §3, as on the deposit screen)', async () => {
+    serve({
+      '/v1/api/main/wallet/getBalance': () => BALANCE,
+      '/api/account/draw_symbol_list': () => [USDT],
+      '/api/wallet/get_draw_method': () => [ADDRESS],
+      '/api/account/draw_list': () => EMPTY_PAGE,
+    });
+    const router = await renderAt(<WithdrawScreen />, '/mine/withdraw?type=1');
+    await vi.waitFor(() =>
+      expect(screen.getByTestId('withdraw-tab-2').getAttribute('aria-selected')).toBe('true'),
+    );
+    await vi.waitFor(() => expect(sentTo('/api/account/draw_list')[0]!.params).toMatchObject({ type: 2 }));
+    await press(screen.getByTestId('withdraw-tab-1'));
+    await vi.waitFor(() => expect(router.state.location.search).toBe('?type=0'));
+    await press(screen.getByTestId('withdraw-tab-2'));
+    await vi.waitFor(() => expect(router.state.location.search).toBe('?type=1'));
+  });
+
   it("withdraw: nothing bound → the 'not bound' dialog leads to /mine/withdraw-way?type=", async () => {
     serve({
       '/v1/api/main/wallet/getBalance': () => BALANCE,
@@ -405,7 +423,7 @@ describe('wallet screens', () => {
       '/api/wallet/get_draw_method': () => [],
       '/api/account/draw_list': () => EMPTY_PAGE,
     });
-    const router = await renderAt(<WithdrawScreen />, '/mine/withdraw?type=2');
+    const router = await renderAt(<WithdrawScreen />, '/mine/withdraw?type=1');
     await screen.findByText('Not bound');
     expect(
       screen.getByText('No withdrawal method is bound for this currency. Set up a receiving account first.'),
@@ -425,7 +443,7 @@ describe('wallet screens', () => {
       '/api/wallet/get_draw_method': (config) => (config.params.draw_id === 7 ? [ADDRESS] : []),
       '/api/account/draw_list': () => EMPTY_PAGE,
     });
-    const router = await renderAt(<WithdrawScreen />, '/mine/withdraw?type=1');
+    const router = await renderAt(<WithdrawScreen />, '/mine/withdraw?type=0');
     await screen.findByTestId('withdraw-amount');
     await typeInto('withdraw-amount', '250');
     await typeInto('withdraw-remark', 'rent');
@@ -451,7 +469,7 @@ describe('wallet screens', () => {
       '/api/wallet/get_draw_method': () => [],
       '/api/account/draw_list': () => EMPTY_PAGE,
     });
-    const router = await renderAt(<WithdrawScreen />, '/mine/withdraw?type=1');
+    const router = await renderAt(<WithdrawScreen />, '/mine/withdraw?type=0');
     await press(await screen.findByText('Cancel'));
     // The dialog leaves after its closing animation.
     await vi.waitFor(() => expect(screen.queryByText('Not bound')).toBeNull(), { timeout: 5000 });

@@ -3,19 +3,24 @@ import { notifySuccess } from '../lib/notify';
 import { STAFF_CODES, StaffApiError } from '../lib/staff-client';
 
 /**
- * A review decision (deposit, withdrawal) sent to the server: on an answer its message is shown,
+ * A review decision (deposit, withdrawal) sent to the server: on an answer `doneText` says what
+ * happened to whose money (the server's message is a bare 'Success'),
  * the list is read again and the drawer closes; so it does when someone else reviewed the record
  * first (5117), since the drawer's record is then stale. Other refusals keep the drawer open
  * (their message is shown by the query client).
  */
 export function useReview<A extends string>(
   send: (action: A, reason: string) => Promise<{ msg: string }>,
-  { onReviewed, onClose }: { onReviewed: () => void; onClose: () => void },
+  {
+    onReviewed,
+    onClose,
+    doneText,
+  }: { onReviewed: () => void; onClose: () => void; doneText: (action: A) => string },
 ) {
   return useMutation({
     mutationFn: ({ action, reason }: { action: A; reason: string }) => send(action, reason),
-    onSuccess: ({ msg }) => {
-      notifySuccess(msg);
+    onSuccess: (_answer, { action }) => {
+      notifySuccess(doneText(action));
       onReviewed();
       onClose();
     },

@@ -24,11 +24,20 @@ export function DepositReviewDrawer({
   onReviewed: () => void;
 }) {
   const { t } = useTranslation();
+  const money = { id: deposit.id, amount: groupDecimal(deposit.amount), uid: deposit.uid };
   const review = useReview<DepositAction>((action, reason) => reviewDeposit(deposit.id, { action, reason }), {
     onReviewed,
     onClose,
+    doneText: (action) =>
+      t(
+        action === 'approve'
+          ? 'deposits.approved'
+          : action === 'reject'
+            ? 'deposits.rejected'
+            : 'deposits.voided',
+        money,
+      ),
   });
-  const money = { amount: groupDecimal(deposit.amount), uid: deposit.uid };
   const choices: Array<ReviewChoice<DepositAction>> = [
     {
       action: 'approve',

@@ -39,8 +39,15 @@ export function AdjustBalanceModal({
     onSettled: () => {
       sending.current = false;
     },
-    onSuccess: ({ msg }) => {
-      notifySuccess(msg);
+    // What moved and where the balance stands now, not the server's bare 'Success'.
+    onSuccess: ({ data }, v) => {
+      const amount = v.amount.trim();
+      notifySuccess(
+        t(signOf(amount) < 0 ? 'userDetail.debited' : 'userDetail.credited', {
+          amount: groupDecimal(amount.replace(/^[+-]/, '')),
+          balance: groupDecimal(data.balance),
+        }),
+      );
       onClose();
       onDone();
     },

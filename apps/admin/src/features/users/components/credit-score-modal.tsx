@@ -29,8 +29,8 @@ export function CreditScoreModal({
   const [form] = Form.useForm<Values>();
   const save = useMutation({
     mutationFn: (v: Values) => setCreditScore(user.id, { score: v.score, reason: v.reason.trim() }),
-    onSuccess: ({ msg }) => {
-      notifySuccess(msg);
+    onSuccess: ({ data }) => {
+      notifySuccess(t('userDetail.creditScoreSaved', { score: data.creditScore }));
       onClose();
       onDone();
     },

@@ -33,8 +33,14 @@ export function FreezeModal({
   const save = useMutation({
     mutationFn: (v: Values) =>
       freezeUser(user.id, { login: v.login, trading: v.trading, reason: v.reason.trim() }),
-    onSuccess: ({ msg }) => {
-      notifySuccess(msg);
+    // The state now in force, so a mis-set switch is seen at once.
+    onSuccess: ({ data }) => {
+      notifySuccess(
+        t('userDetail.freezeSaved', {
+          login: t(data.loginFrozen ? 'users.loginFrozen' : 'users.loginAllowed'),
+          trading: t(data.tradingFrozen ? 'users.tradingFrozen' : 'users.tradingAllowed'),
+        }),
+      );
       onClose();
       onDone();
     },

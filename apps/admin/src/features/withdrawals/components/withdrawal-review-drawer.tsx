@@ -24,19 +24,21 @@ export function WithdrawalReviewDrawer({
   onReviewed: () => void;
 }) {
   const { t } = useTranslation();
-  const review = useReview<WithdrawalAction>(
-    (action, reason) => reviewWithdrawal(withdrawal.id, { action, reason }),
-    {
-      onReviewed,
-      onClose,
-    },
-  );
   const money = {
+    id: withdrawal.id,
     amount: groupDecimal(withdrawal.amount),
     received: groupDecimal(withdrawal.received),
     currency: withdrawal.currencyCode,
     uid: withdrawal.uid,
   };
+  const review = useReview<WithdrawalAction>(
+    (action, reason) => reviewWithdrawal(withdrawal.id, { action, reason }),
+    {
+      onReviewed,
+      onClose,
+      doneText: (action) => t(action === 'pay' ? 'withdrawals.paid' : 'withdrawals.rejected', money),
+    },
+  );
   const choices: Array<ReviewChoice<WithdrawalAction>> = [
     {
       action: 'pay',

@@ -24,4 +24,10 @@ export type DepositType = 0 | 1;
 export type MethodType = 1 | 2;
 
 export const methodTypeOf = (text: string | null): MethodType => (text === '2' ? 2 : 1);
+/**
+ * The withdraw screen's tab in its query: 0 coin, 1 bank (spec §3, as the deposit screen's), while
+ * the calls and the bind page number the methods 1 coin address, 2 bank.
+ */
+export const withdrawTabOf = (text: string | null): MethodType => (text === '1' ? 2 : 1);
+export const withdrawTabText = (type: MethodType): string => (type === 2 ? '1' : '0');
 export const depositTypeOf = (text: string | null): DepositType => (text === '1' ? 1 : 0);

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
-import { type MethodType, methodTypeOf } from '../api/keys';
+import { type MethodType, withdrawTabOf, withdrawTabText } from '../api/keys';
 import { RealAccountGate } from './real-account-gate';
 import styles from './wallet.module.css';
 import { WalletTabs } from './wallet-tabs';
@@ -13,11 +13,11 @@ const TABS: ReadonlyArray<{ value: MethodType; label: string }> = [
   { value: 2, label: 'wallet.bank' },
 ];
 
-/** `/mine/withdraw?type=1|2` (spec §2): withdraw to a bound coin address or bank card, and the records. */
+/** `/mine/withdraw?type=0|1` (spec §3: coin 0, bank 1): withdraw to a bound coin address or bank card, and the records. */
 export function WithdrawScreen() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const type = methodTypeOf(params.get('type'));
+  const type = withdrawTabOf(params.get('type'));
   return (
     <div className="page">
       <PageHeader title={t('screens.withdraw')} />
@@ -26,7 +26,7 @@ export function WithdrawScreen() {
           label={t('wallet.withdrawMethod')}
           tabs={TABS.map((tab) => ({ value: tab.value, label: t(tab.label) }))}
           value={type}
-          onChange={(v) => setParams({ type: String(v) }, { replace: true })}
+          onChange={(v) => setParams({ type: withdrawTabText(v) }, { replace: true })}
           testId="withdraw-tab"
         />
         <main className={styles.body}>
