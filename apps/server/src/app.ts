@@ -67,6 +67,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // GET/DELETE carry `t` and repeat-safe; treat `/api/x/` like `/api/x`.
     routerOptions: { ignoreTrailingSlash: true },
     clientErrorHandler: answerClientError,
+    // `req.ip` is the client's address behind the proxies TRUST_PROXY names (README), else the peer's.
+    trustProxy: trustProxyOption(deps.config.TRUST_PROXY),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -145,4 +147,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerAdminApp(app, deps.config.adminDist);
   await registerWebApp(app, deps.config.webDist);
   return app;
+}
+
+/** TRUST_PROXY as Fastify takes it: a hop count as proxy-addr's trust function (the nearest n). */
+function trustProxyOption(trust: number | string[] | false) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 }

@@ -1,6 +1,9 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+/** An address or range `proxy-addr` takes (IPv4/IPv6, optional /bits), or one of its names. */
+const PROXY_ADDRESS = /^(?:loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(?:\/\d{1,3})?)$/;
+
 /**
  * Configuration from the environment, validated once at start. Every value has a safe default for
  * the one-machine mode (`npm start`): embedded database under ./data, simulated market, loopback.
@@ -60,6 +63,36 @@ const schema = z.object({
         .filter((o) => o.length > 0),
     )
     .pipe(z.array(z.url().regex(/^https?:\/\/[^/]+$/, 'an origin: scheme://host[:port], no path'))),
+  /**
+   * Behind a reverse proxy (TLS, the spec's api. host): which proxies' `X-Forwarded-For` names the
+   * client, so per-address limits count each trader and not the proxy. A number of hops ('1'), or
+   * addresses and ranges ('127.0.0.1,10.0.0.0/8', or proxy-addr's 'loopback', 'uniquelocal').
+   * Unset: the connection's own address (no proxy). Trusting every sender is not offered: any
+   * client could then choose its address.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('')
+    .transform((v, ctx): number | string[] | false => {
+      if (v === '' || v === 'false') return false;
+      if (/^\d+$/.test(v)) {
+        const hops = Number(v);
+        if (hops >= 1 && hops <= 10) return hops;
+      } else {
+        const list = v
+          .split(',')
+          .map((a) => a.trim())
+          .filter((a) => a.length > 0);
+        if (list.length > 0 && list.every((a) => PROXY_ADDRESS.test(a))) return list;
+      }
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          "a number of proxy hops (1-10) or addresses/ranges (e.g. '127.0.0.1,10.0.0.0/8', 'loopback')",
+      });
+      return z.NEVER;
+    }),
 });
 
 export type Config = z.infer<typeof schema> & { dataDir: string; webDist: string; adminDist: string };

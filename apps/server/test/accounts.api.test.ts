@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -156,6 +157,12 @@ describe.each(DB_KINDS)('accounts on %s', (kind) => {
       await expectRefusal({ ...base, password: 'lettersonly', re_password: 'lettersonly' }, 3108);
       await expectRefusal({ ...base, invite_code: '' }, 3110);
       await expectRefusal({ ...base, invite_code: 'NOPE99' }, 3111, 'This invitation code does not exist');
+      // A demo account's code is no invite: anyone can make a demo account without one.
+      const demo = await getJson(s, '/api/user/createAccountDemoForU?demo_id=demo-invite-000001');
+      const demoCode = (await getJson(s, '/api/user/info', { authorization: demo.data.token })).data
+        .invite_code;
+      expect(demoCode).toMatch(/^[A-Z2-9]{6}$/);
+      await expectRefusal({ ...base, invite_code: demoCode }, 3111, 'This invitation code does not exist');
       await expectRefusal({ ...base, sms_code: '' }, 3112);
       await expectRefusal({ ...base, account: '' }, 3101, 'Please enter email');
       await expectRefusal({ ...base, account: 'not-an-email' }, 3104);
@@ -231,6 +238,45 @@ describe.each(DB_KINDS)('accounts on %s', (kind) => {
         await setSetting(s, 'verify_reg_type', '1');
       }
     });
+
+    it('one account per mobile number: two registrations racing with two spellings of it make one', async () => {
+      const areas = (await getJson(s, '/api/default/area_list')).data as Array<{ id: number; code: string }>;
+      const gb = areas.find((a) => a.code === 'GB')!;
+      await setSetting(s, 'verify_reg_type', '2');
+      try {
+        // Two captchas the test can answer: their stored hashes are set to the answer 'abcd'.
+        const solved = async () => {
+          const id = (await getJson(s, '/api/common/captcha')).data.id as string;
+          const hash = createHash('sha256').update(`${id}:abcd`).digest('hex');
+          await s.database.db.execute(sql`update captchas set answer_hash = ${hash} where id = ${id}`);
+          return id;
+        };
+        const form = async (account: string) => ({
+          type: 2,
+          area_id: gb.id,
+          account,
+          password: 'secret123',
+          re_password: 'secret123',
+          invite_code: await platformInvite(s),
+          key: await solved(),
+          sms_code: 'abcd',
+        });
+        const [a, b] = [await form('07911123457'), await form('7911 123457')];
+        const answers = await Promise.all([
+          postForm(s, '/api/user/register', a),
+          postForm(s, '/api/user/register', b),
+        ]);
+        expect(answers.map((r) => r.code).sort()).toEqual([1, 3109]);
+        expect(
+          await sqlCount(
+            s,
+            sql`select count(*) as n from users where area_code = '+44' and mobile = '7911123457'`,
+          ),
+        ).toBe(1);
+      } finally {
+        await setSetting(s, 'verify_reg_type', '1');
+      }
+    });
   });
 
   describe('login and sessions', () => {
@@ -281,6 +327,93 @@ describe.each(DB_KINDS)('accounts on %s', (kind) => {
       for (let i = 0; i < 20; i++) await attempt('wrong1234', '10.9.9.9', `spray${i}@example.com`);
       expect((await attempt('secret123', '10.9.9.9')).code).toBe(3202);
       expect((await attempt('secret123', '10.9.9.10')).code).toBe(1);
+      // Without TRUST_PROXY a client cannot pick its address with a header.
+      const spoofed = await postForm(
+        s,
+        '/api/user/loginForU',
+        { account: 'limited@example.com', password: 'secret123', login_type: 1 },
+        { 'x-test-ip': '10.9.9.9', 'x-forwarded-for': '203.0.113.77' },
+      );
+      expect(spoofed.code).toBe(3202);
+    });
+
+    it('counts guesses sent in parallel and every spelling of a number against one account', async () => {
+      await registerEmail(s, 'parallel@example.com');
+      const guesses = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          postForm(
+            s,
+            '/api/user/loginForU',
+            { account: 'parallel@example.com', password: `wrong${i}xyz`, login_type: 1 },
+            { 'x-test-ip': `10.1.1.${i}` },
+          ),
+        ),
+      );
+      // Five tried (the limit), the rest refused before their password was checked.
+      expect(guesses.filter((g) => g.code === 3201)).toHaveLength(5);
+      expect(guesses.filter((g) => g.code === 3202)).toHaveLength(7);
+
+      const areas = (await getJson(s, '/api/default/area_list')).data as Array<{ id: number; code: string }>;
+      const gb = areas.find((a) => a.code === 'GB')!;
+      // From an address of its own: the per-address code limit is shared with the file's other tests.
+      await postForm(
+        s,
+        '/api/notify/send_sms',
+        { to: '07911 123458', area_id: gb.id, type: 1 },
+        { 'x-test-ip': '10.3.3.3' },
+      );
+      const registered = await postForm(s, '/api/user/register', {
+        type: 2,
+        area_id: gb.id,
+        account: '07911123458',
+        password: 'secret123',
+        re_password: 'secret123',
+        invite_code: await platformInvite(s),
+        sms_code: await codeFromOutbox(s, '+447911123458'),
+      });
+      expect(registered.code).toBe(1);
+      const spellings = ['07911123458', '7911 123458', '07911 123 458', '+447911123458', '7911-123458'];
+      for (const [i, account] of spellings.entries()) {
+        const r = await postForm(
+          s,
+          '/api/user/loginForU',
+          { account, area_id: gb.id, password: 'wrong1234', login_type: 2 },
+          { 'x-test-ip': `10.2.2.${i}` },
+        );
+        expect(r.code, account).toBe(3201);
+      }
+      const sixth = await postForm(
+        s,
+        '/api/user/loginForU',
+        { account: '7911123458', area_id: gb.id, password: 'secret123', login_type: 2 },
+        { 'x-test-ip': '10.2.2.9' },
+      );
+      expect(sixth.code).toBe(3202);
+    });
+
+    it('limits guesses at the current password when changing it, as failed sign-ins', async () => {
+      const { token } = await registerEmail(s, 'amend-guess@example.com');
+      const amend = (old: string) =>
+        postForm(
+          s,
+          '/api/user/amend_password',
+          { old_password: old, new_password: 'newpass123', re_password: 'newpass123' },
+          { authorization: token },
+        );
+      for (let i = 0; i < 5; i++) expect((await amend(`guess${i}abc`)).code).toBe(3303);
+      // Even the right password now waits, and so does signing in.
+      expect((await amend('secret123')).code).toBe(3202);
+      expect(
+        (
+          await postForm(s, '/api/user/loginForU', {
+            account: 'amend-guess@example.com',
+            password: 'secret123',
+            login_type: 1,
+          })
+        ).code,
+      ).toBe(3202);
+      s.clock.advance(15 * 60_000 + 1);
+      expect((await amend('secret123')).code).toBe(1);
     });
 
     it('logs out by revoking the token: the next call answers 999 and its socket closes', async () => {
@@ -455,5 +588,39 @@ describe.each(DB_KINDS)('accounts on %s', (kind) => {
         ).code,
       ).toBe(1);
     });
+  });
+});
+
+describe('behind a reverse proxy (TRUST_PROXY)', () => {
+  let s: TestServer;
+  const PROXY = '10.20.0.1';
+  beforeAll(async () => {
+    s = await startTestServer('pglite', { env: { TRUST_PROXY: PROXY } });
+  });
+  afterAll(() => s?.stop());
+
+  it('counts each trader’s address from X-Forwarded-For, not the proxy’s', async () => {
+    await registerEmail(s, 'proxied@example.com');
+    const attempt = (client: string, account: string, password: string) =>
+      postForm(
+        s,
+        '/api/user/loginForU',
+        { account, password, login_type: 1 },
+        { 'x-test-ip': PROXY, 'x-forwarded-for': client },
+      );
+    // One client sprays 20 accounts through the proxy: that client is blocked…
+    for (let i = 0; i < 20; i++) await attempt('198.51.100.7', `spray${i}@example.com`, 'wrong1234');
+    expect((await attempt('198.51.100.7', 'proxied@example.com', 'secret123')).code).toBe(3202);
+    // …and every other trader behind the same proxy still signs in (was: all of them locked out).
+    expect((await attempt('198.51.100.8', 'proxied@example.com', 'secret123')).code).toBe(1);
+    // A sender that is not the proxy is not believed: the blocked client, connecting directly and
+    // naming another address, is still itself.
+    const direct = await postForm(
+      s,
+      '/api/user/loginForU',
+      { account: 'proxied@example.com', password: 'secret123', login_type: 1 },
+      { 'x-test-ip': '198.51.100.7', 'x-forwarded-for': '198.51.100.9' },
+    );
+    expect(direct.code).toBe(3202);
   });
 });

@@ -112,9 +112,20 @@ describe('order detail popup fields', () => {
   it("shows the position's leverage, or fixed margin where leverage does not apply", async () => {
     await show(order({ Multiple: 100, MarginMode: 2 }));
     expect(text('detail-leverage')).toBe('1:100');
+    expect(screen.getByTestId('detail-leverage').classList.contains('num')).toBe(true);
     cleanup();
     await show(order({ Multiple: 1, MarginMode: 1 }));
     expect(text('detail-leverage')).toBe('Fixed margin');
+    // Words, not a figure: they flow in the language's direction (Arabic, Persian), not in the
+    // figures' left-to-right box.
+    expect(screen.getByTestId('detail-leverage').classList.contains('num')).toBe(false);
+  });
+
+  it('writes the close reason as text in the language’s direction, figures as figures', async () => {
+    await show(order({ Status: 3, CloseReason: 'stop_loss', ClosePrice: 1.0825 }));
+    expect(text('detail-close-reason')).toBe('Stop loss');
+    expect(screen.getByTestId('detail-close-reason').classList.contains('num')).toBe(false);
+    expect(screen.getByTestId('detail-price').classList.contains('num')).toBe(true);
   });
 
   it('shows the handling fee with 6 decimals like the margin, in the language format', async () => {

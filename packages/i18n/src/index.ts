@@ -1,2 +1,3 @@
 export * from './interpolate.ts';
 export * from './languages.ts';
+export * from './plural.ts';

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { interpolate } from './interpolate.ts';
 import { BCP47, DEFAULT_LANGUAGE, LANGUAGES, type Language } from './languages.ts';
+import { pluralCategory } from './plural.ts';
 
 type Catalog = Record<string, string>;
 
@@ -70,9 +71,27 @@ export function localizeParam(lang: Language, value: string | number): string | 
  */
 const QUANTITY_PARAMS = new Set(['free', 'min', 'max', 'minutes', 'seconds']);
 
+/** The param whose number chooses a message's plural form (the first one present). */
+const COUNT_PARAMS = ['count', 'minutes', 'seconds', 'max'] as const;
+
+/**
+ * A message's text in one language: its plural form for the count when the catalog has forms
+ * (`key_one`, `key_few`, …, always `key_other`), else the single `key` (languages with one form).
+ */
+function textIn(lang: Language, key: string, params?: Record<string, string | number>): string | undefined {
+  const c = catalog(lang);
+  if (c[`${key}_other`] !== undefined) {
+    const name = params && COUNT_PARAMS.find((p) => params[p] !== undefined);
+    const category = params && name ? pluralCategory(lang, params[name]!) : null;
+    return (category === null ? undefined : c[`${key}_${category}`]) ?? c[`${key}_other`];
+  }
+  return c[key];
+}
+
 /** Falls back to English, then the key itself, so a missing entry is visible rather than blank. */
 export function translate(lang: Language, key: string, params?: Record<string, string | number>): string {
-  const text = catalog(lang)[key] ?? catalog('en')[key] ?? catalog(DEFAULT_LANGUAGE)[key] ?? key;
+  const text =
+    textIn(lang, key, params) ?? textIn('en', key, params) ?? textIn(DEFAULT_LANGUAGE, key, params) ?? key;
   if (!params) return text;
   const localized: Record<string, string | number> = {};
   for (const [name, value] of Object.entries(params))

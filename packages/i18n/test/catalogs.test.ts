@@ -2,7 +2,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { placeholdersOf } from '../src/interpolate.ts';
-import { LANGUAGES } from '../src/languages.ts';
+import { LANGUAGES, type Language } from '../src/languages.ts';
+import { pluralCategoriesOf } from '../src/plural.ts';
 
 const localesDir = path.resolve(import.meta.dirname, '../locales');
 const NAMESPACES = readdirSync(path.join(localesDir, 'en')).map((f) => f.replace(/\.json$/, ''));
@@ -67,6 +68,30 @@ describe('language catalogs (DESIGN §11)', () => {
         }
       },
     );
+  });
+
+  /**
+   * A message with plural forms in English has, in each language, one text per category of that
+   * language's rules (cs: one, few, many, other; ar all six), or its single text where the
+   * language has one form (ja, zh-HK: the plain key); never a form its grammar does not have.
+   */
+  describe.each(NAMESPACES)('plural forms in %s', (ns) => {
+    const reference = load('en', ns);
+    const families = bases(reference).filter((k) => reference[`${k}_other`] !== undefined);
+
+    it.each(REQUIRED[ns] ?? LANGUAGES)('%s writes each family in the forms its grammar has', (lang) => {
+      const catalog = load(lang, ns);
+      const categories = [...pluralCategoriesOf(lang as Language)].sort();
+      for (const family of families) {
+        const forms = Object.keys(catalog)
+          .filter((k) => base(k) === family && k !== family)
+          .map((k) => k.slice(family.length + 1))
+          .sort();
+        if (categories.length === 1 && catalog[family] !== undefined)
+          expect(forms, `${lang}: ${family}`).toEqual([]);
+        else expect(forms, `${lang}: ${family}`).toEqual(categories);
+      }
+    });
   });
 
   it('English texts are all non-empty strings', () => {

@@ -1,4 +1,4 @@
-import { BCP47 } from '@meridian/i18n';
+import { BCP47, bindPluralRules } from '@meridian/i18n';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
@@ -59,6 +59,7 @@ export async function initI18n(lang: AdminLanguage = preferredLanguage(), catalo
     interpolation: { escapeValue: false },
     returnNull: false,
   });
+  bindPluralRules(i18n);
   applyDocument(lang);
 }
 

@@ -126,6 +126,9 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_key').on(t.email).where(sql`${t.email} is not null`),
     uniqueIndex('users_demo_id_key').on(t.demoId).where(sql`${t.demoId} is not null`),
+    // One account per phone number, as per e-mail: two registrations racing with two spellings of
+    // one number (stored normalised) both landed before this index.
+    uniqueIndex('users_mobile_key').on(t.areaCode, t.mobile).where(sql`${t.mobile} is not null`),
   ],
 );
 

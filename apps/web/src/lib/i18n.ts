@@ -1,4 +1,4 @@
-import { type Language, normalizeLanguage } from '@meridian/i18n';
+import { bindPluralRules, type Language, normalizeLanguage } from '@meridian/i18n';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { applyAntdLocale } from './antd-locale';
@@ -22,6 +22,7 @@ export async function initI18n(): Promise<Language> {
     interpolation: { escapeValue: false },
     returnNull: false,
   });
+  bindPluralRules(i18n);
   writeLanguageCookie(lang); // normalises tw → hk and refreshes the year
   applyDocumentLanguage(lang);
   applyAntdLocale(i18n.t);

@@ -17,4 +17,20 @@ describe('AttemptLimiter', () => {
     l.reset('a');
     expect(l.retryAfterMs('a')).toBe(0);
   });
+
+  it('claims count at once and can be taken back, each once', () => {
+    const now = 5_000;
+    const l = new AttemptLimiter(2, 60_000, () => now);
+    const first = l.claim('a');
+    const second = l.claim('a');
+    expect(l.retryAfterMs('a')).toBeGreaterThan(0); // two in flight: the limit is reached
+    first();
+    expect(l.retryAfterMs('a')).toBe(0);
+    first(); // a second take-back of the same claim removes nothing more
+    expect(l.retryAfterMs('a')).toBe(0);
+    l.record('a');
+    expect(l.retryAfterMs('a')).toBeGreaterThan(0);
+    second();
+    expect(l.retryAfterMs('a')).toBe(0);
+  });
 });

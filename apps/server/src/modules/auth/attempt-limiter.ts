@@ -33,6 +33,26 @@ export class AttemptLimiter {
     this.events.set(key, list);
   }
 
+  /**
+   * Counts an attempt now, before its outcome is known, so attempts still being checked count
+   * against the limit (twelve parallel guesses were all tried where five were allowed). The
+   * returned function takes it back, for an attempt that turned out not to count (it succeeded).
+   */
+  claim(key: string): () => void {
+    const at = this.now();
+    this.record(key);
+    let taken = false;
+    return () => {
+      if (taken) return;
+      taken = true;
+      const list = this.events.get(key);
+      const i = list ? list.lastIndexOf(at) : -1;
+      if (i < 0) return;
+      list!.splice(i, 1);
+      if (list!.length === 0) this.events.delete(key);
+    };
+  }
+
   reset(key: string) {
     this.events.delete(key);
   }

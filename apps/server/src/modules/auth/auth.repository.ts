@@ -25,9 +25,17 @@ export async function findUserByIdentity(db: DbOrTx, who: Identity) {
   return rows[0] ?? null;
 }
 
-/** The inviter of a code: a user's own code, or the platform's seeded code (no inviter). */
+/**
+ * The inviter of a code: a real trader's own code, or the platform's seeded code (no inviter). A demo account's code is none
+ * (demo accounts may not invite, spec §3, and anyone can make one with no invite at all, so its
+ * code would open the invite-only registration to everyone).
+ */
 export async function resolveInviteCode(db: DbOrTx, code: string) {
-  const owner = await db.select({ id: users.id }).from(users).where(eq(users.inviteCode, code)).limit(1);
+  const owner = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.inviteCode, code), eq(users.isDemo, false)))
+    .limit(1);
   if (owner[0]) return { valid: true as const, inviterId: owner[0].id };
   const platform = await db
     .select()

@@ -98,23 +98,28 @@ export async function createAuthService(deps: AuthDeps): Promise<AuthService> {
         );
       }
       requirePassword(input.password);
-      const accountKey = `${input.loginType}:${input.account.trim().toLowerCase()}`;
+      // An unreadable account gets the same refusal as a wrong password: nothing is revealed
+      // (a malformed e-mail throws before any promise, hence the wrapper).
+      const who = await Promise.resolve()
+        .then(() => identityOf(deps.db, input.loginType, input.account, input.areaId))
+        .catch(() => null);
+      // The account as stored ('07911 123456' and '7911123456' are one number, one count).
+      const accountKey = who ? who.target : `${input.loginType}:${input.account.trim().toLowerCase()}`;
       const addressKey = client.ip ?? 'unknown';
       const waitMs = Math.max(byAccount.retryAfterMs(accountKey), byAddress.retryAfterMs(addressKey));
       if (waitMs > 0) throw new AppError('AUTH_LOGIN_RATE_LIMITED', { minutes: Math.ceil(waitMs / 60_000) });
+      // Counted before the slow password check, so guesses sent in parallel cannot all be tried.
+      const forgetAccount = byAccount.claim(accountKey);
+      const forgetAddress = byAddress.claim(addressKey);
 
-      // An unreadable account gets the same refusal as a wrong password: nothing is revealed.
-      const who = await identityOf(deps.db, input.loginType, input.account, input.areaId).catch(() => null);
       const user = who ? await findUserByIdentity(deps.db, who) : null;
       const ok =
         user?.passwordHash != null
           ? await verifyPassword(user.passwordHash, input.password)
           : (await verifyPassword(await timingDummyHash(), input.password)) && false;
-      if (!ok || !user) {
-        byAccount.record(accountKey);
-        byAddress.record(addressKey);
-        throw new AppError('AUTH_LOGIN_FAILED');
-      }
+      if (!ok || !user) throw new AppError('AUTH_LOGIN_FAILED');
+      forgetAddress();
+      forgetAccount();
       byAccount.reset(accountKey);
       // Only after the password matched: a frozen account's existence is not revealed to a guesser.
       if (user.loginFrozen) throw new AppError('AUTH_ACCOUNT_FROZEN');
@@ -197,7 +202,14 @@ export async function createAuthService(deps: AuthDeps): Promise<AuthService> {
       if (user.isDemo || !user.passwordHash) throw new AppError('AUTH_DEMO_NOT_ALLOWED');
       if (!input.old || !input.next || !input.repeat) throw new AppError('PASSWORD_INPUT_FULL');
       if (input.next !== input.repeat) throw new AppError('PASSWORD_NOT_EQUAL');
+      // A guess at the current password counts as a failed sign-in of the account: a stolen session
+      // cannot try passwords without limit and then lock its owner out with a new one.
+      const accountKey = user.email ?? `${user.areaCode}${user.mobile}`;
+      const waitMs = byAccount.retryAfterMs(accountKey);
+      if (waitMs > 0) throw new AppError('AUTH_LOGIN_RATE_LIMITED', { minutes: Math.ceil(waitMs / 60_000) });
+      const forget = byAccount.claim(accountKey);
       if (!(await verifyPassword(user.passwordHash, input.old))) throw new AppError('PASSWORD_OLD_WRONG');
+      forget();
       if (input.next === input.old) throw new AppError('PASSWORD_UNCHANGED');
       if (!isStrongEnough(input.next)) throw new AppError('ACCOUNT_PASSWORD_WEAK');
       await setPasswordHash(deps.db, user.id, await hashPassword(input.next));

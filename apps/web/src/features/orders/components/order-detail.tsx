@@ -26,11 +26,25 @@ interface OrderDetailProps {
 // what the API takes, and the server judges the level.
 const STOP_LIMITS = priceLimits(10);
 
-function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+/**
+ * A label and its value; `text` for a value in words (a close reason, 'Fixed margin'), which flows
+ * in the language's own direction instead of the figures' left-to-right box (`.num`).
+ */
+function Field({
+  label,
+  children,
+  testId,
+  text = false,
+}: {
+  label: string;
+  children: ReactNode;
+  testId?: string;
+  text?: boolean;
+}) {
   return (
     <div className={styles.detailField}>
       <dt>{label}</dt>
-      <dd className="num" data-testid={testId}>
+      <dd className={text ? undefined : 'num'} data-testid={testId}>
         {children}
       </dd>
     </div>
@@ -117,7 +131,11 @@ function DetailBody({
         <Field label={t('orders.fee')} testId="detail-fee">
           {usd6Text(order.TradeFee)}
         </Field>
-        <Field label={t('orders.leverage')} testId="detail-leverage">
+        <Field
+          label={t('orders.leverage')}
+          testId="detail-leverage"
+          text={order.MarginMode === MARGIN_MODE.FIXED}
+        >
           {order.MarginMode === MARGIN_MODE.FIXED
             ? t('trade.fixedMargin')
             : order.Multiple > 0
@@ -136,7 +154,7 @@ function DetailBody({
         <Field label={t('orders.openTime')}>{timeText(order.CreateTimeHandler)}</Field>
         <Field label={t('orders.closeTime')}>{timeText(order.CompleteTimeHandler)}</Field>
         {ended && (
-          <Field label={t('orders.closeReason')}>
+          <Field label={t('orders.closeReason')} testId="detail-close-reason" text>
             {order.CloseReason
               ? t(`orders.reason.${order.CloseReason}`, { defaultValue: order.CloseReason })
               : '--'}

@@ -46,7 +46,7 @@ export const OrderRow = memo(function OrderRow({ order, onOpen }: OrderRowProps)
           {t(isBuy(order) ? 'orders.buy' : 'orders.sell')}
         </span>
         <span className={`${styles.rowLots} num`}>
-          {t('orders.lots', { lots: groupDecimal(order.Quantity) })}
+          {t('orders.lots', { lots: groupDecimal(order.Quantity), count: Number(order.Quantity) })}
         </span>
         {history && <span className={styles.rowStatus}>{t(`orders.status.${order.Status}`)}</span>}
       </span>
