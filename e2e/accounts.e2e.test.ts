@@ -226,6 +226,17 @@ describe('accounts: register, invite, passwords, sessions (phone)', () => {
     await other.getByRole('button', { name: en('login.submit'), exact: true }).click();
     await expect.poll(() => hash(other)).toBe('#/user');
 
+    // Every toast the other device shows from now on (it is in the background: its toast may come
+    // and go before a screenshot could catch it).
+    await other.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { toastsSeen: string[] }).toastsSeen = seen;
+      new MutationObserver(() => {
+        for (const t of document.querySelectorAll('.adm-toast-main, [data-plain-toast]'))
+          if (t.textContent && !seen.includes(t.textContent)) seen.push(t.textContent);
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
+
     // Change the password: this session stays, the other one is revoked.
     await page.goto('/#/user');
     await page.getByTestId('menu-password').click();
@@ -244,9 +255,15 @@ describe('accounts: register, invite, passwords, sessions (phone)', () => {
     await expect.poll(() => page.locator('#account-label').innerText()).toBe(email);
     expect(hash(page)).toBe('#/user');
 
-    // The other device's next call answers 999: its user is cleared and it lands on /login.
-    await other.reload();
-    await expect.poll(() => hash(other), { timeout: 10_000 }).toBe('#/login');
+    // The other device, open on /user, hears it on its socket at once: the reason is shown, its user
+    // is cleared and it lands on /login, which will bring it back to /user.
+    await expect
+      .poll(() => hash(other), { timeout: 10_000 })
+      .toBe(`#/login?from=${encodeURIComponent('/user')}`);
+    await expect
+      .poll(() => other.evaluate(() => (window as unknown as { toastsSeen: string[] }).toastsSeen))
+      .toContain('Please log in again');
+    await screenshot(other, 'session-ended-elsewhere');
     expect(
       await other.evaluate(() => JSON.parse(localStorage.getItem('meridian.session')!).state.token),
     ).toBe(null);

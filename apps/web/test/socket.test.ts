@@ -215,17 +215,18 @@ describe('socket client (spec §7, §9)', () => {
 
   it('emits session_refused on a 999, saying whether the session had been accepted', () => {
     const refused = vi.fn();
-    client.on('session_refused', (m) => refused(m.wasLoggedIn));
+    client.on('session_refused', (m) => refused(m.wasLoggedIn, m.msg));
     client.login('stale');
     client.ensureConnected();
     last().open();
     last().push({ type: 'login_result', code: 999, msg: 'gone' });
-    expect(refused).toHaveBeenLastCalledWith(false);
+    expect(refused).toHaveBeenLastCalledWith(false, 'gone');
     client.login('tok');
     last().push({ type: 'login_result', code: 1, msg: 'ok' });
     // Revoked elsewhere while in use: the server says so, then closes.
-    last().push({ type: 'error', code: 999, msg: 'gone' });
-    expect(refused).toHaveBeenLastCalledWith(true);
+    last().push({ type: 'error', code: 999, msg: 'Please log in again' });
+    // With the server's reason, for the app to show.
+    expect(refused).toHaveBeenLastCalledWith(true, 'Please log in again');
     expect(refused).toHaveBeenCalledTimes(2);
   });
 

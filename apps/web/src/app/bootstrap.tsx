@@ -33,9 +33,20 @@ function prefetchFirstScreen(): void {
 
 export async function bootstrap(container: HTMLElement): Promise<void> {
   setupAntdMobile();
-  const sessionEnded = () => {
+  /**
+   * The session ended while in use (spec §5: 999 → /login). The login screen gets where the trader
+   * was as `from`, so signing in again goes back there; a socket refusal shows its reason (an API
+   * call's 999 has already toasted its own).
+   */
+  const sessionEnded = (reason?: string) => {
     resetSession();
-    void import('./router').then(({ router }) => router.navigate('/login', { replace: true }));
+    if (reason) toast(reason);
+    void import('./router').then(({ router }) => {
+      const { pathname, search } = router.state.location;
+      if (pathname === '/login') return;
+      const from = pathname === '/' ? '' : `?from=${encodeURIComponent(pathname + search)}`;
+      void router.navigate(`/login${from}`, { replace: true });
+    });
   };
   configureRequest({
     getToken,
@@ -43,13 +54,13 @@ export async function bootstrap(container: HTMLElement): Promise<void> {
     getLanguage: () => (i18n.isInitialized ? currentLanguage() : readLanguageCookie()),
     toast,
     showLoading: showLoadingToast,
-    onSessionInvalid: sessionEnded,
+    onSessionInvalid: () => sessionEnded(),
   });
   wireRealtime({
     onResumed: () => void import('./after-gap').then(({ reloadAfterGap }) => reloadAfterGap()),
     // Revoked while in use (logged out elsewhere, password changed): as an API call's 999. A token
     // already stale when the app opened is only forgotten, as the first screen's calls do.
-    onSessionRefused: (wasLoggedIn) => (wasLoggedIn ? sessionEnded() : resetSession()),
+    onSessionRefused: (wasLoggedIn, msg) => (wasLoggedIn ? sessionEnded(msg) : resetSession()),
   });
   prefetchFirstScreen();
   const i18nReady = initI18n();

@@ -13,7 +13,7 @@ export interface RealtimeHooks {
   /** The socket is back after a gap: reload what its pushes would have changed. */
   onResumed: () => void;
   /** The server refused the session: `wasLoggedIn` when it was accepted before (revoked in use). */
-  onSessionRefused: (wasLoggedIn: boolean) => void;
+  onSessionRefused: (wasLoggedIn: boolean, msg: string) => void;
 }
 
 let wired = false;
@@ -22,7 +22,9 @@ export function wireRealtime(hooks: RealtimeHooks): void {
   if (wired) return;
   wired = true;
   socket.on('resumed', () => hooks.onResumed());
-  socket.on('session_refused', (msg) => hooks.onSessionRefused(msg.wasLoggedIn === true));
+  socket.on('session_refused', (msg) =>
+    hooks.onSessionRefused(msg.wasLoggedIn === true, typeof msg.msg === 'string' ? msg.msg : ''),
+  );
   const ticks = createTickBatcher();
   socket.on(TOPIC_DAY_MARKET, (msg) => {
     const data = msg.data as LiveQuote | undefined;

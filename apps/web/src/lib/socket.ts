@@ -286,7 +286,12 @@ export class SocketClient {
     ) {
       const wasLoggedIn = this.loggedIn;
       this.loggedIn = false;
-      this.emit({ type: 'session_refused', wasLoggedIn });
+      // The server's reason in the trader's language ('Please log in again'), shown by the app.
+      this.emit({
+        type: 'session_refused',
+        wasLoggedIn,
+        msg: typeof message.msg === 'string' ? message.msg : '',
+      });
     }
   }
 
