@@ -26,7 +26,7 @@ import { SessionEvents } from './lib/session-events.ts';
 import { reconcileLedger } from './modules/ledger/ledger.repository.ts';
 import { takesOrders } from './modules/market/market-runtime.ts';
 import { LiveSettings } from './modules/settings/live-settings.ts';
-import { ensureFirstOwner, sealStaffSecrets } from './modules/staff/staff.routes.ts';
+import { ensureFirstOwner, type FirstOwner, sealStaffSecrets } from './modules/staff/staff.routes.ts';
 import { createTradingService } from './modules/trading/trading.service.ts';
 import { settleUnfinishedWallet } from './modules/wallet/wallet-review.routes.ts';
 import {
@@ -42,6 +42,8 @@ export interface Server {
   market: LiveMarket;
   hub: TopicHub;
   seed: SeedReport;
+  /** The first back-office owner, when this start made it (main prints its password once it listens). */
+  firstOwner: FirstOwner | null;
   engine: TradingEngine;
   /** Who is online on the socket (the account monitor's audience). */
   userChannels: UserChannels;
@@ -224,7 +226,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
     await pruneIdempotency();
     const pruneTimer = setInterval(() => void pruneIdempotency(), 60 * 60_000);
     pruneTimer.unref();
-    await ensureFirstOwner(database.db, {
+    const firstOwner = await ensureFirstOwner(database.db, {
       email: config.ADMIN_EMAIL,
       password: config.ADMIN_PASSWORD,
       log: bootLog,
@@ -251,6 +253,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
       market,
       hub,
       seed,
+      firstOwner,
       engine,
       userChannels,
       // Once: a second call (a signal during shutdown, a test's cleanup) waits for the first.

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -7,13 +8,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 const root = path.resolve(import.meta.dirname, '../../..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'meridian-proc-'));
 
-function startMain(port: number) {
+function startMain(port: number, dir = dataDir) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env: {
       ...process.env,
       PORT: String(port),
-      DATA_DIR: dataDir,
+      DATA_DIR: dir,
       MARKET_HISTORY_DAYS: '2',
       LOG_LEVEL: 'info',
     },
@@ -36,7 +37,11 @@ async function waitHealthy(url: string) {
   throw new Error('not healthy');
 }
 
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+const freshDir = mkdtempSync(path.join(tmpdir(), 'meridian-proc-fresh-'));
+afterAll(() => {
+  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(freshDir, { recursive: true, force: true });
+});
 
 describe('the server process', () => {
   it('prints the invite code, refuses a second server on the same data, and shuts down gracefully', async () => {
@@ -55,6 +60,26 @@ describe('the server process', () => {
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
     expect(existsSync(path.join(dataDir, 'server.pid'))).toBe(false);
+  });
+
+  it('a first start whose port is taken says so in one line, and the next start still shows the owner’s password', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(18733, '127.0.0.1', resolve));
+    try {
+      const failed = startMain(18733, freshDir);
+      expect(await failed.exited).toBe(1);
+      expect(failed.output()).toContain('Meridian could not start: the port is already in use');
+      expect(failed.output()).not.toMatch(/\n\s+at /);
+      // Its owner was never usable by anyone: no password was shown for it.
+      expect(failed.output()).not.toContain('password:');
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
+    const next = startMain(18734, freshDir);
+    await waitHealthy('http://127.0.0.1:18734/healthz');
+    expect(next.output()).toMatch(/Back office: first owner created[\s\S]*password: \S+/);
+    next.child.kill('SIGTERM');
+    expect(await next.exited).toBe(0);
   });
 
   it('refuses an invalid configuration with a message naming the variable', async () => {

@@ -28,16 +28,48 @@ export interface Database {
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
 
+/** How long a new PostgreSQL connection may take before the attempt fails. */
+export const CONNECT_TIMEOUT_MS = 10_000;
+
+/**
+ * Connections that die keep the process alive and the pool whole. pg emits a dying idle
+ * connection's error on the pool, but a checked-out one's on the connection itself, where nobody
+ * listened: the process ended with exit 1 (a `begin` on a connection the database had just ended,
+ * in a burst of sign-ups). And drizzle's `transaction()` sends `begin` before its try/finally, so
+ * such a connection was never given back: each blip cost the pool a slot. A checked-out connection
+ * that errors is handed back now (the pool discards it) and its later release is a no-op.
+ */
+function guardConnections(pool: pg.Pool) {
+  const lost = (err: Error) => console.error(`database connection lost: ${err.message}`);
+  pool.on('error', lost);
+  const out = new Set<pg.PoolClient>();
+  pool.on('acquire', (client) => out.add(client));
+  pool.on('release', (_err, client) => out.delete(client));
+  pool.on('connect', (client) => {
+    client.on('error', (err) => {
+      lost(err);
+      const c = client as pg.PoolClient;
+      if (!out.has(c)) return;
+      const release = c.release;
+      c.release = () => {};
+      release(err);
+    });
+  });
+}
+
 /**
  * Opens the database and applies the committed migrations. PGlite on disk under `dataDir`
  * (or in memory when `dataDir` is 'memory://', for tests); PostgreSQL when `url` is given.
  */
 export async function openDatabase(opts: { url?: string; dataDir: string }): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
-    // An idle connection can die (server restart, admin termination); pg emits that on the pool,
-    // and an unhandled 'error' event would crash the process. The pool replaces the connection.
-    pool.on('error', (err) => console.error(`database connection lost: ${err.message}`));
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: 10,
+      // A database (or pooler) that accepts connections and never answers: a refusal, not a hang.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
+    guardConnections(pool);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder });
     return { db, kind: 'postgres', url: opts.url, close: () => pool.end() };

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { parseIntoClientConfig } from 'pg-connection-string';
+import { CONNECT_TIMEOUT_MS } from './client.ts';
 
 /**
  * One trading engine per PostgreSQL database (the embedded database has its data-directory lock).
@@ -63,7 +64,11 @@ interface LockOptions {
  * Parsed as pg parses it (socket paths, `host=` parameters), never echoing the URL in an error.
  */
 export function namedConnection(url: string, application: string): pg.ClientConfig {
-  return { ...parseIntoClientConfig(url), application_name: application };
+  return {
+    ...parseIntoClientConfig(url),
+    application_name: application,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  };
 }
 
 async function holderOf(client: pg.Client): Promise<string> {

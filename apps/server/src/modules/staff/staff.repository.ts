@@ -46,6 +46,11 @@ export async function insertStaff(db: DbOrTx, row: typeof staffUsers.$inferInser
   return (await db.insert(staffUsers).values(row).onConflictDoNothing().returning())[0] ?? null;
 }
 
+/** Deletes a staff account that never signed in (a first owner made by a start that then failed). */
+export async function deleteUnusedStaff(db: DbOrTx, id: number) {
+  await db.delete(staffUsers).where(and(eq(staffUsers.id, id), isNull(staffUsers.lastLoginAt)));
+}
+
 export async function updateStaff(db: DbOrTx, id: number, set: Partial<typeof staffUsers.$inferInsert>) {
   return (await db.update(staffUsers).set(set).where(eq(staffUsers.id, id)).returning())[0] ?? null;
 }

@@ -54,14 +54,23 @@ export const toStaffMember = (s: StaffRow): StaffMember => ({
 /** Audit snapshots never carry secrets. */
 const snapshot = (s: StaffRow) => toStaffMember(s);
 
+/** A first owner made by this start; `notice` (its generated password) is for the operator. */
+export interface FirstOwner {
+  id: number;
+  /** What to print once the server listens, or null when ADMIN_PASSWORD set the password. */
+  notice: string | null;
+}
+
 /**
  * The first owner (DESIGN §10): created at first start when no staff account exists, with the
- * configured password or a generated one printed once (it is never stored in clear).
+ * configured password or a generated one that the caller prints once the server is up (it is never
+ * stored in clear). Printed before a start that then failed (a port in use), it was the only copy
+ * of an account no later start would print again: `deleteUnusedStaff` undoes it then.
  */
 export async function ensureFirstOwner(
   db: Db,
   opts: { email: string; password?: string | undefined; log: FastifyBaseLogger },
-) {
+): Promise<FirstOwner | null> {
   if ((await countStaff(db)) > 0) return null;
   const password = opts.password ?? `${randomBytes(12).toString('base64url')}7a`;
   if (!isStaffPasswordStrong(password))
@@ -72,13 +81,15 @@ export async function ensureFirstOwner(
     role: 'owner',
     passwordHash: await hashPassword(password),
   });
-  if (created && !opts.password) {
-    // Printed once, on purpose, on stdout: the operator needs it to sign in the first time.
-    console.log(
-      `\nBack office: first owner created\n  sign in at /admin/ as ${opts.email}\n  password: ${password}\n  (shown only now; enrol a second factor at first sign-in)\n`,
-    );
-  } else if (created) opts.log.info({ email: opts.email }, 'back office: first owner created');
-  return created;
+  if (!created) return null;
+  if (opts.password) {
+    opts.log.info({ email: opts.email }, 'back office: first owner created');
+    return { id: created.id, notice: null };
+  }
+  return {
+    id: created.id,
+    notice: `\nBack office: first owner created\n  sign in at /admin/ as ${opts.email}\n  password: ${password}\n  (shown only now; enrol a second factor at first sign-in)\n`,
+  };
 }
 
 /** The context a staff member's TOTP seed is sealed under (pending and confirmed alike). */
