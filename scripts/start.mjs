@@ -34,9 +34,12 @@ for (const app of [
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
+// An IPC channel besides the output: if this process dies without passing a signal on (SIGKILL,
+// a supervisor killing only the pid it started), the channel closes and the server stops too,
+// rather than keep the port and the database's lock with nothing supervising it.
 const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'apps/server/src/main.ts'], {
   cwd: root,
-  stdio: 'inherit',
+  stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
 });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

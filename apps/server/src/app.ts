@@ -5,6 +5,7 @@ import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
+import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -12,6 +13,7 @@ import type { Db } from './db/client.ts';
 import type { TradingEngine } from './engine/trading-engine.ts';
 import type { SecretBox } from './lib/secret-box.ts';
 import type { SessionEvents } from './lib/session-events.ts';
+import { within } from './lib/within.ts';
 import type { LiveMarket } from './market/live-market.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -40,6 +42,8 @@ import { registerSocketGateway } from './ws/socket-gateway.ts';
 import type { TopicHub } from './ws/topic-hub.ts';
 import type { UserChannels } from './ws/user-channels.ts';
 
+/** How long `/readyz` waits for the database's answer before saying it is not ready. */
+const READY_DB_WAIT_MS = 2_000;
 export interface AppDeps {
   config: Config;
   /** Seals the secrets the server stores and reads back (staff TOTP seeds). */
@@ -83,7 +87,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(envelope);
   await registerOpenApi(app);
 
-  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  // Probes are polled every few seconds: no request log lines for them (warnings still come).
+  app.get('/healthz', { schema: { hide: true }, logLevel: 'warn' }, async () => ({ status: 'ok' }));
+  /**
+   * Readiness for a load balancer: the process lives (`/healthz`) but orders can only be taken when
+   * the database answers and the engine is not rebuilding after a failed commit. 503 otherwise, so
+   * traffic goes elsewhere while a database freeze lasts (it answered 200 through one).
+   */
+  app.get('/readyz', { schema: { hide: true }, logLevel: 'warn' }, async (_req, reply) => {
+    const answered = await within(
+      deps.db.execute(sql`select 1`).then(
+        () => true,
+        () => false,
+      ),
+      READY_DB_WAIT_MS,
+    );
+    const reason = answered !== true ? 'database' : deps.engine.isRecovering ? 'engine_recovering' : null;
+    if (reason) return reply.code(503).send({ status: 'not_ready', reason });
+    return { status: 'ready' };
+  });
 
   const accountDeps = {
     db: deps.db,

@@ -43,6 +43,11 @@ async function main() {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+  // Started by `npm start` (scripts/start.mjs): its channel closes when it dies, however it died.
+  if (process.channel) {
+    process.channel.unref();
+    process.on('disconnect', () => void stop('npm start ended'));
+  }
 }
 
 main().catch((err) => {

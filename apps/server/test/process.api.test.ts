@@ -82,6 +82,27 @@ describe('the server process', () => {
     expect(await next.exited).toBe(0);
   });
 
+  it('stops when the npm start process that started it dies (its IPC channel closes)', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'meridian-proc-orphan-'));
+    try {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+        cwd: root,
+        env: { ...process.env, PORT: '18735', DATA_DIR: dir, MARKET_HISTORY_DAYS: '2', LOG_LEVEL: 'info' },
+        stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+      });
+      let output = '';
+      child.stdout!.on('data', (d) => (output += d));
+      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      await waitHealthy('http://127.0.0.1:18735/healthz');
+      child.disconnect(); // as when the parent is killed with SIGKILL
+      expect(await exited).toBe(0);
+      expect(output).toContain('npm start ended');
+      expect(existsSync(path.join(dir, 'server.pid'))).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('refuses an invalid configuration with a message naming the variable', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
       cwd: root,
