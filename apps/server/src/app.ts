@@ -11,6 +11,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { TradingEngine } from './engine/trading-engine.ts';
+import { logSerializers, requestForLog } from './lib/log-serializers.ts';
 import type { SecretBox } from './lib/secret-box.ts';
 import type { SessionEvents } from './lib/session-events.ts';
 import { within } from './lib/within.ts';
@@ -66,7 +67,10 @@ export interface AppDeps {
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.logger ?? { level: deps.config.LOG_LEVEL },
+    logger: deps.logger ?? {
+      level: deps.config.LOG_LEVEL,
+      serializers: { ...logSerializers, req: requestForLog },
+    },
     bodyLimit: 1024 * 1024,
     // GET/DELETE carry `t` and repeat-safe; treat `/api/x/` like `/api/x`.
     routerOptions: { ignoreTrailingSlash: true },
@@ -116,7 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   accountRoutes(app, accountDeps);
   const outbox = new OutboxSender(app.log);
   const sender = deps.config.SMTP_URL
-    ? new SmtpSender(deps.config.SMTP_URL, deps.config.MAIL_FROM, outbox)
+    ? new SmtpSender(deps.config.SMTP_URL, deps.config.MAIL_FROM, outbox, app.log)
     : outbox;
   const auth = await createAuthService({ ...accountDeps, sender, sessionEvents: deps.sessionEvents });
   authRoutes(app, auth, deps.db, deps.now);

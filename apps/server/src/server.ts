@@ -22,6 +22,7 @@ function shiftedClock(startMs: number): Clock {
 import { AccountMonitor } from './engine/account-monitor.ts';
 import { TradingEngine } from './engine/trading-engine.ts';
 import { KEY_RETENTION_MS, pruneKeys } from './lib/idempotency.ts';
+import { logSerializers } from './lib/log-serializers.ts';
 import { SessionEvents } from './lib/session-events.ts';
 import { reconcileLedger } from './modules/ledger/ledger.repository.ts';
 import { takesOrders } from './modules/market/market-runtime.ts';
@@ -69,7 +70,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
   let engineLock: EngineLock | undefined;
   let writer: FencedWriter | undefined;
   const bootLog = (await import('fastify')).default({
-    logger: opts.logger ?? { level: config.LOG_LEVEL },
+    logger: opts.logger ?? { level: config.LOG_LEVEL, serializers: logSerializers },
   }).log;
   try {
     // Before anything writes (migrations, the seed, the market's candles, the engine): one server

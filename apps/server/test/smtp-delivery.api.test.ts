@@ -101,7 +101,11 @@ describe('verification codes through SMTP', () => {
   });
 
   it('refuses with a clear message when the SMTP server is unreachable, and allows a retry at once', async () => {
-    const broken = await startTestServer('pglite', { env: { SMTP_URL: 'smtp://127.0.0.1:1' } });
+    const logged: string[] = [];
+    const broken = await startTestServer('pglite', {
+      env: { SMTP_URL: 'smtp://127.0.0.1:1' },
+      logger: { level: 'warn', stream: { write: (line: string) => logged.push(line) } },
+    });
     try {
       const r = await postForm(broken, '/api/notify/send_email', { to: 'down@example.com', type: 1 });
       expect(r).toEqual({
@@ -111,6 +115,12 @@ describe('verification codes through SMTP', () => {
       });
       const retry = await postForm(broken, '/api/notify/send_email', { to: 'down@example.com', type: 1 });
       expect(retry.code).toBe(3405); // not "wait 60 s": a failed delivery does not count
+      // The operator sees why in the log, with the recipient's domain, not the address.
+      const failures = logged.filter((l) => l.includes('verification e-mail not sent (SMTP)'));
+      expect(failures).toHaveLength(2);
+      expect(failures[0]).toContain('"domain":"example.com"');
+      expect(failures[0]).toContain('ECONNREFUSED');
+      expect(failures.join('')).not.toContain('down@example.com');
     } finally {
       await broken.stop();
     }

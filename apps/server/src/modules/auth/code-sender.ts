@@ -45,13 +45,22 @@ export class SmtpSender implements CodeSender {
     smtpUrl: string,
     private readonly from: string,
     private readonly fallback: CodeSender,
+    private readonly log?: FastifyBaseLogger,
   ) {
     this.transport = nodemailer.createTransport(smtpUrl);
   }
 
   async send(m: CodeMessage): Promise<SendResult> {
     if (m.channel !== 'email') return this.fallback.send(m);
-    await this.transport.sendMail({ from: this.from, to: m.target, subject: m.subject, text: m.body });
+    try {
+      await this.transport.sendMail({ from: this.from, to: m.target, subject: m.subject, text: m.body });
+    } catch (err) {
+      // The trader is told 'could not be sent'; the operator learns why here (a wrong SMTP_URL, a
+      // relay refusing): the outbox table keeps the same error per message. The recipient's domain
+      // only: the address is personal data.
+      this.log?.warn({ err, domain: m.target.split('@')[1] ?? '' }, 'verification e-mail not sent (SMTP)');
+      throw err;
+    }
     return { transport: 'smtp', storedBody: m.body.replace(m.code, '******') };
   }
 }
