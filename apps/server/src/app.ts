@@ -11,6 +11,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { TradingEngine } from './engine/trading-engine.ts';
+import { AppError } from './lib/app-error.ts';
 import { logSerializers, requestForLog } from './lib/log-serializers.ts';
 import type { SecretBox } from './lib/secret-box.ts';
 import type { SessionEvents } from './lib/session-events.ts';
@@ -75,6 +76,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // GET/DELETE carry `t` and repeat-safe; treat `/api/x/` like `/api/x`.
     routerOptions: { ignoreTrailingSlash: true },
     clientErrorHandler: answerClientError,
+    // Requests that arrive while closing get the envelope (below), not Fastify's own 503 body.
+    return503OnClosing: false,
     // `req.ip` is the client's address behind the proxies TRUST_PROXY names (README), else the peer's.
     trustProxy: trustProxyOption(deps.config.TRUST_PROXY),
   });
@@ -89,6 +92,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(requestLanguage);
   await app.register(authentication, { db: deps.db, now: deps.now, sessionEvents: deps.sessionEvents });
   await app.register(envelope);
+  // Shutting down (SIGTERM, a deploy): requests still arriving on open connections are refused with
+  // nothing done, in the envelope and the trader's language; the ones already running finish.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async () => {
+    if (closing) throw new AppError('SERVER_STOPPING');
+  });
   await registerOpenApi(app);
 
   // Probes are polled every few seconds: no request log lines for them (warnings still come).

@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './support/test-server.ts';
 
@@ -43,5 +44,37 @@ describe('readiness', () => {
       delete db.execute;
     }
     expect((await probe('/readyz')).status).toBe(200);
+  });
+});
+
+describe('shutting down', () => {
+  it('answers a request still arriving on an open connection with the envelope (1504, HTTP 503)', async () => {
+    const s = await startTestServer('pglite');
+    // A slow request keeps its connection busy, so the close does not end it; a second request sent
+    // on that connection once the close has begun is the one refused.
+    const db = s.database.db as unknown as Record<string, unknown>;
+    const execute = (db.execute as (...a: unknown[]) => Promise<unknown>).bind(db);
+    db.execute = (...a: unknown[]) => new Promise((r) => setTimeout(() => r(execute(...a)), 400));
+    const { port } = s.app.server.address() as { port: number };
+    const socket = connect(port, '127.0.0.1');
+    let raw = '';
+    socket.on('data', (d) => (raw += d));
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write('GET /readyz HTTP/1.1\r\nHost: x\r\n\r\n');
+    await new Promise((r) => setTimeout(r, 100));
+    const closed = s.stop();
+    await new Promise((r) => setTimeout(r, 50));
+    socket.write('GET /api/default/setting HTTP/1.1\r\nHost: x\r\nlang: de\r\n\r\n');
+    await expect.poll(() => raw.split('HTTP/1.1 ').length - 1, { timeout: 10_000 }).toBe(2);
+    socket.end();
+    await closed;
+    const answers = raw.split(/(?=HTTP\/1\.1 )/);
+    expect(answers[0]).toMatch(/^HTTP\/1\.1 200/);
+    expect(answers[1]).toMatch(/^HTTP\/1\.1 503/);
+    expect(JSON.parse(answers[1]!.slice(answers[1]!.indexOf('\r\n\r\n') + 4))).toEqual({
+      code: 1504,
+      msg: 'Der Server wird neu gestartet; es wurde nichts ausgeführt. Bitte versuchen Sie es gleich erneut',
+      data: null,
+    });
   });
 });
