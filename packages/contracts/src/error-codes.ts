@@ -55,6 +55,9 @@ export const ERROR_CODES = {
   CODE_RESEND_TOO_SOON: { code: 3404, msgKey: 'error.code_resend_too_soon', httpStatus: 200 },
   CODE_DELIVERY_FAILED: { code: 3405, msgKey: 'error.code_delivery_failed', httpStatus: 200 },
   CAPTCHA_INCORRECT: { code: 3406, msgKey: 'error.captcha_incorrect', httpStatus: 200 },
+  // No code was sent to this address or number (typed another one after 'Send'): not 'expired'.
+  CODE_NOT_REQUESTED: { code: 3407, msgKey: 'error.code_not_requested', httpStatus: 200 },
+  CODE_USED: { code: 3408, msgKey: 'error.code_used', httpStatus: 200 },
   ORDER_MARKET_CLOSED: { code: 4001, msgKey: 'error.order_market_closed', httpStatus: 200 },
   ORDER_LEVERAGE_NOT_CONFIGURED: {
     code: 4002,

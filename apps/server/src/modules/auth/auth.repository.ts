@@ -95,6 +95,23 @@ export async function findLiveCode(db: DbOrTx, purpose: number, target: string) 
   return rows[0] ?? null;
 }
 
+/** The newest code delivered for (purpose, target), whatever its state: why none is live now. */
+export async function latestCode(db: DbOrTx, purpose: number, target: string) {
+  const rows = await db
+    .select({ consumedAt: verificationCodes.consumedAt, voidedAt: verificationCodes.voidedAt })
+    .from(verificationCodes)
+    .where(
+      and(
+        eq(verificationCodes.purpose, purpose),
+        eq(verificationCodes.target, target),
+        eq(verificationCodes.deliveryFailed, false),
+      ),
+    )
+    .orderBy(desc(verificationCodes.createdAt))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
 /** Counts a wrong try; the fifth voids the code. Returns the tries so far. */
 export async function recordWrongTry(db: DbOrTx, id: number, now: Date, maxTries: number) {
   const rows = await db

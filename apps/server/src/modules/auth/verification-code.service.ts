@@ -8,6 +8,7 @@ import {
   findLiveCode,
   insertCode,
   insertOutbox,
+  latestCode,
   latestDeliveredCodeAt,
   markDeliveryFailed,
   recordWrongTry,
@@ -86,7 +87,13 @@ export async function issueCode(
   return { resendAfterS: RESEND_INTERVAL_MS / 1000 };
 }
 
-type CodeOutcome = 'OK' | 'CODE_INCORRECT' | 'CODE_EXPIRED' | 'CODE_TOO_MANY_TRIES';
+type CodeOutcome =
+  | 'OK'
+  | 'CODE_INCORRECT'
+  | 'CODE_EXPIRED'
+  | 'CODE_TOO_MANY_TRIES'
+  | 'CODE_NOT_REQUESTED'
+  | 'CODE_USED';
 
 /**
  * Checks and uses the live code for (purpose, target). Its own transaction, committed before any
@@ -102,7 +109,15 @@ export async function consumeValidCode(
   const outcome = await deps.db.transaction(async (tx): Promise<CodeOutcome> => {
     const now = new Date(deps.now());
     const live = await findLiveCode(tx, purpose, target);
-    if (!live) return /^\d{6}$/.test(code) ? 'CODE_EXPIRED' : 'CODE_INCORRECT';
+    if (!live) {
+      if (!/^\d{6}$/.test(code)) return 'CODE_INCORRECT';
+      // Why there is none: the trader typed another address after 'Send', used it, or guessed wrong.
+      const last = await latestCode(tx, purpose, target);
+      if (!last) return 'CODE_NOT_REQUESTED';
+      if (last.voidedAt) return 'CODE_TOO_MANY_TRIES';
+      if (last.consumedAt) return 'CODE_USED';
+      return 'CODE_EXPIRED';
+    }
     if (live.expiresAt.getTime() <= now.getTime()) return 'CODE_EXPIRED';
     const expected = Buffer.from(live.codeHash, 'hex');
     const given = Buffer.from(hmac(deps.secret, purpose, target, code), 'hex');
@@ -110,7 +125,8 @@ export async function consumeValidCode(
       const tries = await recordWrongTry(tx, live.id, now, MAX_CODE_TRIES);
       return tries >= MAX_CODE_TRIES ? 'CODE_TOO_MANY_TRIES' : 'CODE_INCORRECT';
     }
-    return (await consumeCode(tx, live.id, now)) ? 'OK' : 'CODE_EXPIRED';
+    // Another request with the same code used it first (a double submit).
+    return (await consumeCode(tx, live.id, now)) ? 'OK' : 'CODE_USED';
   });
   if (outcome !== 'OK') throw new AppError(outcome);
 }
