@@ -79,7 +79,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Requests that arrive while closing get the envelope (below), not Fastify's own 503 body.
     return503OnClosing: false,
     // `req.ip` is the client's address behind the proxies TRUST_PROXY names (README), else the peer's.
-    trustProxy: trustProxyOption(deps.config.TRUST_PROXY),
+    trustProxy: deps.config.TRUST_PROXY,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -185,9 +185,4 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerAdminApp(app, deps.config.adminDist);
   await registerWebApp(app, deps.config.webDist);
   return app;
-}
-
-/** TRUST_PROXY as Fastify takes it: a hop count as proxy-addr's trust function (the nearest n). */
-function trustProxyOption(trust: number | string[] | false) {
-  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 }

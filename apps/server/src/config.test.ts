@@ -10,14 +10,23 @@ describe('TRUST_PROXY', () => {
     expect(trust('false')).toBe(false);
   });
 
-  it('takes a number of hops or addresses and ranges', () => {
-    expect(trust('1')).toBe(1);
+  it('takes the proxies’ addresses and ranges', () => {
     expect(trust('127.0.0.1, 10.0.0.0/8')).toEqual(['127.0.0.1', '10.0.0.0/8']);
-    expect(trust('loopback,::1')).toEqual(['loopback', '::1']);
+    expect(trust('loopback,::1,fd00::/8')).toEqual(['loopback', '::1', 'fd00::/8']);
   });
 
-  it('refuses trusting every sender and what it cannot read, naming the setting', () => {
-    for (const bad of ['true', '0', '11', 'proxy.example.com', '10.0.0.0/8; rm'])
-      expect(() => trust(bad), bad).toThrow(/TRUST_PROXY: a number of proxy hops/);
+  it('refuses what would believe any sender (a hop count, true) and what is no address, naming the setting', () => {
+    for (const bad of [
+      'true',
+      '1',
+      '2',
+      'proxy.example.com',
+      '10.0.0.0/8; rm',
+      'cafe',
+      '10.0.0.0/33',
+      '::::',
+      '::1/129',
+    ])
+      expect(() => trust(bad), bad).toThrow(/TRUST_PROXY: the proxies' addresses or ranges/);
   });
 });

@@ -1,8 +1,16 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
-/** An address or range `proxy-addr` takes (IPv4/IPv6, optional /bits), or one of its names. */
-const PROXY_ADDRESS = /^(?:loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(?:\/\d{1,3})?)$/;
+/** An address or range `proxy-addr` takes (an IP, optionally /bits within its size), or one of its names. */
+function isProxyAddress(text: string): boolean {
+  if (text === 'loopback' || text === 'linklocal' || text === 'uniquelocal') return true;
+  const [address = '', bits, ...rest] = text.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
 
 /**
  * Configuration from the environment, validated once at start. Every value has a safe default for
@@ -64,32 +72,26 @@ const schema = z.object({
     )
     .pipe(z.array(z.url().regex(/^https?:\/\/[^/]+$/, 'an origin: scheme://host[:port], no path'))),
   /**
-   * Behind a reverse proxy (TLS, the spec's api. host): which proxies' `X-Forwarded-For` names the
-   * client, so per-address limits count each trader and not the proxy. A number of hops ('1'), or
-   * addresses and ranges ('127.0.0.1,10.0.0.0/8', or proxy-addr's 'loopback', 'uniquelocal').
-   * Unset: the connection's own address (no proxy). Trusting every sender is not offered: any
-   * client could then choose its address.
+   * Behind a reverse proxy (TLS, the spec's api. host): the proxies whose `X-Forwarded-For` names
+   * the client, so per-address limits count each trader and not the proxy. Addresses and ranges
+   * ('127.0.0.1,10.0.0.0/8', or proxy-addr's 'loopback', 'linklocal', 'uniquelocal'). Unset: the
+   * connection's own address. No hop count and no 'trust everyone': either believes the header
+   * from any client that reaches the server directly, which could then choose its address.
    */
   TRUST_PROXY: z
     .string()
     .trim()
     .default('')
-    .transform((v, ctx): number | string[] | false => {
+    .transform((v, ctx): string[] | false => {
       if (v === '' || v === 'false') return false;
-      if (/^\d+$/.test(v)) {
-        const hops = Number(v);
-        if (hops >= 1 && hops <= 10) return hops;
-      } else {
-        const list = v
-          .split(',')
-          .map((a) => a.trim())
-          .filter((a) => a.length > 0);
-        if (list.length > 0 && list.every((a) => PROXY_ADDRESS.test(a))) return list;
-      }
+      const list = v
+        .split(',')
+        .map((a) => a.trim())
+        .filter((a) => a.length > 0);
+      if (list.length > 0 && list.every(isProxyAddress)) return list;
       ctx.addIssue({
         code: 'custom',
-        message:
-          "a number of proxy hops (1-10) or addresses/ranges (e.g. '127.0.0.1,10.0.0.0/8', 'loopback')",
+        message: "the proxies' addresses or ranges (e.g. '127.0.0.1,10.0.0.0/8', 'loopback')",
       });
       return z.NEVER;
     }),

@@ -27,6 +27,7 @@ import { SessionEvents } from './lib/session-events.ts';
 import { reconcileLedger } from './modules/ledger/ledger.repository.ts';
 import { takesOrders } from './modules/market/market-runtime.ts';
 import { LiveSettings } from './modules/settings/live-settings.ts';
+import { deleteUnusedStaff } from './modules/staff/staff.repository.ts';
 import { ensureFirstOwner, type FirstOwner, sealStaffSecrets } from './modules/staff/staff.routes.ts';
 import { createTradingService } from './modules/trading/trading.service.ts';
 import { settleUnfinishedWallet } from './modules/wallet/wallet-review.routes.ts';
@@ -69,6 +70,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
   let database: Database | undefined;
   let engineLock: EngineLock | undefined;
   let writer: FencedWriter | undefined;
+  let firstOwner: FirstOwner | null = null;
   const bootLog = (await import('fastify')).default({
     logger: opts.logger ?? { level: config.LOG_LEVEL, serializers: logSerializers },
   }).log;
@@ -227,7 +229,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
     await pruneIdempotency();
     const pruneTimer = setInterval(() => void pruneIdempotency(), 60 * 60_000);
     pruneTimer.unref();
-    const firstOwner = await ensureFirstOwner(database.db, {
+    firstOwner = await ensureFirstOwner(database.db, {
       email: config.ADMIN_EMAIL,
       password: config.ADMIN_PASSWORD,
       log: bootLog,
@@ -276,6 +278,8 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
       unlock();
     }
   } catch (err) {
+    // A first owner this failed start made: its password was never shown (see main.ts).
+    if (firstOwner && database) await deleteUnusedStaff(database.db, firstOwner.id).catch(() => {});
     await writer?.close().catch(() => {});
     await engineLock?.release().catch(() => {});
     await database?.close().catch(() => {});

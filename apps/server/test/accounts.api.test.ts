@@ -395,6 +395,32 @@ describe.each(DB_KINDS)('accounts on %s', (kind) => {
       expect(sixth.code).toBe(3202);
     });
 
+    it('does not count a sign-in the database failed to check as a guess', async () => {
+      await registerEmail(s, 'blip@example.com');
+      const db = s.database.db as unknown as Record<string, unknown>;
+      db.select = () => {
+        throw new Error('database connection lost');
+      };
+      try {
+        for (let i = 0; i < 6; i++) {
+          const r = await postForm(s, '/api/user/loginForU', {
+            account: 'blip@example.com',
+            password: 'secret123',
+            login_type: 1,
+          });
+          expect(r.code).toBe(1500);
+        }
+      } finally {
+        delete db.select;
+      }
+      const after = await postForm(s, '/api/user/loginForU', {
+        account: 'blip@example.com',
+        password: 'secret123',
+        login_type: 1,
+      });
+      expect(after.code).toBe(1);
+    });
+
     it('limits guesses at the current password when changing it, as failed sign-ins', async () => {
       const { token } = await registerEmail(s, 'amend-guess@example.com');
       const amend = (old: string) =>
@@ -539,7 +565,7 @@ describe.each(DB_KINDS)('accounts on %s', (kind) => {
       expect(
         await sqlCount(s, sql`select count(*) as n from outbox_messages where target = 'ghost@example.com'`),
       ).toBe(0);
-      const code = await codeFromOutbox(s, 'forgot@example.com');
+      const code = await codeFromOutbox(s, 'forgot@example.com', 2);
       const form = { type: 1, new_password: 'reset1234', secondary_password: 'reset1234', auth_code: code };
       const ghost = await postForm(s, '/api/user/forget_password', {
         ...form,

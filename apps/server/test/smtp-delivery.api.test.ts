@@ -121,6 +121,28 @@ describe('verification codes through SMTP', () => {
       expect(failures[0]).toContain('"domain":"example.com"');
       expect(failures[0]).toContain('ECONNREFUSED');
       expect(failures.join('')).not.toContain('down@example.com');
+
+      // A password reset answers alike for an existing and an unknown account, even when the mail
+      // cannot go: its delivery runs after the answer (how long it took told which accounts exist).
+      await broken.database.db.execute(
+        sql`insert into users (uid, email, password_hash, invite_code) values ('87654321', 'exists@example.com', 'x', 'EXIST1')`,
+      );
+      const known = await postForm(broken, '/api/notify/send_email', { to: 'exists@example.com', type: 2 });
+      const unknown = await postForm(broken, '/api/notify/send_email', { to: 'nobody@example.com', type: 2 });
+      expect(known).toEqual(unknown);
+      expect(known.code).toBe(1);
+      // The failure is kept for staff, and the code is void, so 'Send' works again at once.
+      await expect
+        .poll(() =>
+          sqlCount(
+            broken,
+            sql`select count(*) as n from outbox_messages where target = 'exists@example.com' and status = 'failed'`,
+          ),
+        )
+        .toBe(1);
+      expect(
+        (await postForm(broken, '/api/notify/send_email', { to: 'exists@example.com', type: 2 })).code,
+      ).toBe(1);
     } finally {
       await broken.stop();
     }

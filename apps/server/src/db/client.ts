@@ -47,9 +47,9 @@ function guardConnections(pool: pg.Pool) {
   pool.on('release', (_err, client) => out.delete(client));
   pool.on('connect', (client) => {
     client.on('error', (err) => {
-      lost(err);
       const c = client as pg.PoolClient;
-      if (!out.has(c)) return;
+      if (!out.has(c)) return; // idle: the pool's own 'error' above reports it
+      lost(err);
       const release = c.release;
       c.release = () => {};
       release(err);
@@ -67,6 +67,8 @@ export async function openDatabase(opts: { url?: string; dataDir: string }): Pro
       connectionString: opts.url,
       max: 10,
       // A database (or pooler) that accepts connections and never answers: a refusal, not a hang.
+      // pg-pool applies it to the wait for a free connection too: with all ten busy for 10 s a
+      // call fails ('timeout exceeded when trying to connect') rather than queue without end.
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     });
     guardConnections(pool);

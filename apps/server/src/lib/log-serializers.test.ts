@@ -17,9 +17,11 @@ describe('errors in the log', () => {
   it('keep the statement (shortened) and what the database said, never the parameters', () => {
     const cause = Object.assign(
       new Error('duplicate key value violates unique constraint "users_email_key"'),
+      // As pg reports a unique violation: the value is in `detail`.
       {
         code: '23505',
         constraint: 'users_email_key',
+        detail: 'Key (email)=(kim@example.com) already exists.',
       },
     );
     const err = new DrizzleQueryError(
@@ -34,6 +36,17 @@ describe('errors in the log', () => {
     expect(logged).toContain('"code":"23505"');
     expect(logged).toContain('users_email_key');
     expect((serializeError(err) as { message: string }).message.length).toBeLessThan(320);
+    expect(String((serializeError(err) as { stack: string }).stack)).toMatch(/^\s+at /);
+    // A value quoted in the database's own message is not written either.
+    const quoted = new DrizzleQueryError(
+      'select * from users where id = $1',
+      ['abc'],
+      Object.assign(new Error('invalid input syntax for type bigint: "abc"'), { code: '22P02' }),
+    );
+    const written = JSON.stringify(serializeError(quoted));
+    expect(written).not.toContain('abc');
+    expect(written).toContain('"code":"22P02"');
+    expect(written).toContain('invalid input syntax for type bigint');
   });
 
   it('writes other errors with their message, stack and code', () => {

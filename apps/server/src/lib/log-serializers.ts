@@ -5,7 +5,25 @@
  * (shortened), the parameters never; what the database said is the `cause`.
  */
 const QUERY_SHOWN = 300;
-const FIELDS = ['code', 'detail', 'constraint', 'table', 'column', 'statusCode', 'routine'] as const;
+/**
+ * Fields kept from an error besides its message and stack: codes and places, never values. Not
+ * PostgreSQL's `detail` ('Key (email)=(kim@example.com) already exists.') nor an SMTP server's
+ * `response` (it repeats the recipient).
+ */
+const FIELDS = [
+  'code',
+  'errno',
+  'syscall',
+  'address',
+  'port',
+  'constraint',
+  'table',
+  'column',
+  'routine',
+  'hint',
+  'statusCode',
+  'responseCode',
+] as const;
 
 type Logged = Record<string, unknown>;
 
@@ -13,21 +31,35 @@ function isQueryError(e: Error & { query?: unknown; params?: unknown }): e is Er
   return typeof e.query === 'string' && 'params' in e && e.message.startsWith('Failed query:');
 }
 
-export function serializeError(err: unknown, depth = 0): unknown {
+/** A stack without its first lines, which repeat the message (for a query error: its parameters). */
+const framesOf = (stack: string | undefined) =>
+  (stack ?? '')
+    .split('\n')
+    .filter((l) => /^\s+at /.test(l))
+    .join('\n');
+
+export function serializeError(err: unknown, depth = 0, inQuery = false): unknown {
   if (!(err instanceof Error)) return err;
   const e = err as Error & Record<string, unknown>;
   const out: Logged = { type: e.constructor?.name || 'Error' };
-  if (isQueryError(e)) {
+  const query = isQueryError(e);
+  if (query) {
     const q = e.query.replace(/\s+/g, ' ');
     out.message = `Failed query: ${q.length > QUERY_SHOWN ? `${q.slice(0, QUERY_SHOWN)}…` : q}`;
+    out.stack = framesOf(e.stack);
+  } else if (inQuery) {
+    // What the database said about a statement may quote a value ('invalid input syntax for type
+    // integer: "abc"'): its code says what happened; the first words of the message stay.
+    out.message = e.message.replace(/[:(].*$/s, '').trim();
+    out.stack = framesOf(e.stack);
   } else {
     out.message = e.message;
     out.stack = e.stack;
   }
   for (const f of FIELDS) if (e[f] !== undefined && typeof e[f] !== 'object') out[f] = e[f];
-  if (e.cause !== undefined && depth < 3) out.cause = serializeError(e.cause, depth + 1);
+  if (e.cause !== undefined && depth < 3) out.cause = serializeError(e.cause, depth + 1, inQuery || query);
   if (err instanceof AggregateError && depth < 3)
-    out.errors = err.errors.slice(0, 5).map((x) => serializeError(x, depth + 1));
+    out.errors = err.errors.slice(0, 5).map((x) => serializeError(x, depth + 1, inQuery));
   return out;
 }
 

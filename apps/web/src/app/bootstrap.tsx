@@ -44,8 +44,7 @@ export async function bootstrap(container: HTMLElement): Promise<void> {
     void import('./router').then(({ router }) => {
       const { pathname, search } = router.state.location;
       if (pathname === '/login') return;
-      const from = pathname === '/' ? '' : `?from=${encodeURIComponent(pathname + search)}`;
-      void router.navigate(`/login${from}`, { replace: true });
+      void router.navigate(`/login?from=${encodeURIComponent(pathname + search)}`, { replace: true });
     });
   };
   configureRequest({

@@ -102,7 +102,10 @@ export async function createAuthService(deps: AuthDeps): Promise<AuthService> {
       // (a malformed e-mail throws before any promise, hence the wrapper).
       const who = await Promise.resolve()
         .then(() => identityOf(deps.db, input.loginType, input.account, input.areaId))
-        .catch(() => null);
+        .catch((err: unknown) => {
+          if (err instanceof AppError) return null;
+          throw err; // the database, not the trader: a 500, not 'wrong password'
+        });
       // The account as stored ('07911 123456' and '7911123456' are one number, one count).
       const accountKey = who ? who.target : `${input.loginType}:${input.account.trim().toLowerCase()}`;
       const addressKey = client.ip ?? 'unknown';
@@ -112,11 +115,20 @@ export async function createAuthService(deps: AuthDeps): Promise<AuthService> {
       const forgetAccount = byAccount.claim(accountKey);
       const forgetAddress = byAddress.claim(addressKey);
 
-      const user = who ? await findUserByIdentity(deps.db, who) : null;
-      const ok =
-        user?.passwordHash != null
-          ? await verifyPassword(user.passwordHash, input.password)
-          : (await verifyPassword(await timingDummyHash(), input.password)) && false;
+      let user: Awaited<ReturnType<typeof findUserByIdentity>>;
+      let ok: boolean;
+      try {
+        user = who ? await findUserByIdentity(deps.db, who) : null;
+        ok =
+          user?.passwordHash != null
+            ? await verifyPassword(user.passwordHash, input.password)
+            : (await verifyPassword(await timingDummyHash(), input.password)) && false;
+      } catch (err) {
+        // A database blip is no guess: it must not lock the account or the address.
+        forgetAddress();
+        forgetAccount();
+        throw err;
+      }
       if (!ok || !user) throw new AppError('AUTH_LOGIN_FAILED');
       forgetAddress();
       forgetAccount();
@@ -177,6 +189,8 @@ export async function createAuthService(deps: AuthDeps): Promise<AuthService> {
         target: who.target,
         lang,
         deliver,
+        // Whether a reset's account exists must not show in how long the answer takes (SMTP).
+        background: input.purpose === CODE_PURPOSE.RESET_PASSWORD,
       });
       codesByAddress.record(ip);
       return { resend_after: r.resendAfterS };
@@ -208,7 +222,11 @@ export async function createAuthService(deps: AuthDeps): Promise<AuthService> {
       const waitMs = byAccount.retryAfterMs(accountKey);
       if (waitMs > 0) throw new AppError('AUTH_LOGIN_RATE_LIMITED', { minutes: Math.ceil(waitMs / 60_000) });
       const forget = byAccount.claim(accountKey);
-      if (!(await verifyPassword(user.passwordHash, input.old))) throw new AppError('PASSWORD_OLD_WRONG');
+      const matches = await verifyPassword(user.passwordHash, input.old).catch((err: unknown) => {
+        forget();
+        throw err;
+      });
+      if (!matches) throw new AppError('PASSWORD_OLD_WRONG');
       forget();
       if (input.next === input.old) throw new AppError('PASSWORD_UNCHANGED');
       if (!isStrongEnough(input.next)) throw new AppError('ACCOUNT_PASSWORD_WEAK');

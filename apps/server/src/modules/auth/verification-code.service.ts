@@ -35,7 +35,15 @@ const hmac = (secret: string, purpose: number, target: string, code: string) =>
  */
 export async function issueCode(
   deps: CodeDeps,
-  req: { purpose: number; channel: 'email' | 'sms'; target: string; lang: Language; deliver: boolean },
+  req: {
+    purpose: number;
+    channel: 'email' | 'sms';
+    target: string;
+    lang: Language;
+    deliver: boolean;
+    /** Answer without waiting for the delivery (password resets: see below). */
+    background?: boolean;
+  },
 ): Promise<{ resendAfterS: number }> {
   const now = deps.now();
   const last = await latestDeliveredCodeAt(deps.db, req.target);
@@ -54,37 +62,53 @@ export async function issueCode(
     expiresAt: new Date(now + CODE_TTL_MS),
   });
   if (req.deliver) {
-    const subject = translate(req.lang, 'mail.code_subject');
-    const body = translate(req.lang, 'mail.code_body', { code });
-    try {
-      const sent = await deps.sender.send({ ...req, subject, body, code });
-      await insertOutbox(deps.db, {
-        channel: req.channel,
-        target: req.target,
-        purpose: req.purpose,
-        subject,
-        body: sent.storedBody,
-        transport: sent.transport,
-        status: 'sent',
-        createdAt: new Date(now),
-      });
-    } catch (err) {
-      await markDeliveryFailed(deps.db, id);
-      await insertOutbox(deps.db, {
-        channel: req.channel,
-        target: req.target,
-        purpose: req.purpose,
-        subject,
-        body: body.replace(code, '******'),
-        transport: 'smtp',
-        status: 'failed',
-        error: String((err as Error).message ?? err).slice(0, 500),
-        createdAt: new Date(now),
-      });
-      throw new AppError('CODE_DELIVERY_FAILED');
-    }
+    const delivery = deliver(deps, req, id, code, now);
+    // A reset for an existing account must not answer later (or differently) than one for an
+    // unknown account, which sends nothing: its delivery runs on after the answer, and a failure is
+    // in the log and the outbox (the code is void, so 'Send' works again at once).
+    if (req.background) delivery.catch(() => undefined);
+    else await delivery;
   }
   return { resendAfterS: RESEND_INTERVAL_MS / 1000 };
+}
+
+/** Sends a recorded code and keeps what was sent in the outbox; throws CODE_DELIVERY_FAILED. */
+async function deliver(
+  deps: CodeDeps,
+  req: { purpose: number; channel: 'email' | 'sms'; target: string; lang: Language },
+  id: number,
+  code: string,
+  now: number,
+) {
+  const subject = translate(req.lang, 'mail.code_subject');
+  const body = translate(req.lang, 'mail.code_body', { code });
+  try {
+    const sent = await deps.sender.send({ ...req, subject, body, code });
+    await insertOutbox(deps.db, {
+      channel: req.channel,
+      target: req.target,
+      purpose: req.purpose,
+      subject,
+      body: sent.storedBody,
+      transport: sent.transport,
+      status: 'sent',
+      createdAt: new Date(now),
+    });
+  } catch (err) {
+    await markDeliveryFailed(deps.db, id);
+    await insertOutbox(deps.db, {
+      channel: req.channel,
+      target: req.target,
+      purpose: req.purpose,
+      subject,
+      body: body.replace(code, '******'),
+      transport: 'smtp',
+      status: 'failed',
+      error: String((err as Error).message ?? err).slice(0, 500),
+      createdAt: new Date(now),
+    });
+    throw new AppError('CODE_DELIVERY_FAILED');
+  }
 }
 
 type CodeOutcome =
