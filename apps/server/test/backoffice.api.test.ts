@@ -156,6 +156,14 @@ describe.each(DB_KINDS)('back office on %s', (kind) => {
       );
     expect((await login('support@test.local', PASSWORD, undefined, `10.0.1.${ip++}`)).code).toBe(5104);
     expect((await login('nobody@test.local', 'whatever-1234')).code).toBe(5101);
+    // Guesses sent in parallel are counted as they arrive: five are checked, the rest refused.
+    const parallel = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        login('ghost-staff@test.local', `wrong-password-${i}`, undefined, `10.0.2.${i}`),
+      ),
+    );
+    expect(parallel.filter((r) => r.code === 5101)).toHaveLength(5);
+    expect(parallel.filter((r) => r.code === 5104)).toHaveLength(7);
   });
 
   it('refuses a new staff password equal to the current one (the change would end other sessions for nothing)', async () => {

@@ -144,22 +144,40 @@ export function registerStaffRoutes(
     const emailKey = `email:${body.email}`;
     if (byEmail.retryAfterMs(emailKey) > 0 || byAddress.retryAfterMs(ipKey) > 0)
       throw new AppError('STAFF_LOGIN_RATE_LIMITED');
-    const failed = (name: 'STAFF_LOGIN_FAILED' | 'STAFF_TOTP_INVALID') => {
-      byEmail.record(emailKey);
-      byAddress.record(ipKey);
-      return new AppError(name);
+    // Counted as it arrives (guesses sent in parallel cannot all be checked: the limit holds), taken
+    // back when it was no guess: a success, a refusal before any secret was checked, a fault of ours.
+    const forgetEmail = byEmail.claim(emailKey);
+    const forgetAddress = byAddress.claim(ipKey);
+    const notAGuess = () => {
+      forgetEmail();
+      forgetAddress();
     };
-    const staff = await findStaffByEmail(db, body.email);
-    const ok = await verifyPassword(staff?.passwordHash ?? (await timingDummyHash()), body.password);
-    if (!staff || !ok) throw failed('STAFF_LOGIN_FAILED');
-    if (staff.disabled) throw new AppError('STAFF_DISABLED');
+    let staff: Awaited<ReturnType<typeof findStaffByEmail>>;
+    let ok: boolean;
+    try {
+      staff = await findStaffByEmail(db, body.email);
+      ok = await verifyPassword(staff?.passwordHash ?? (await timingDummyHash()), body.password);
+    } catch (err) {
+      notAGuess();
+      throw err;
+    }
+    if (!staff || !ok) throw new AppError('STAFF_LOGIN_FAILED');
+    // The password matched: what follows is no guess at it, except a wrong second factor.
+    if (staff.disabled) {
+      notAGuess();
+      throw new AppError('STAFF_DISABLED');
+    }
     let lastStep = staff.totpLastStep;
     if (staff.totpSecret) {
-      if (!body.totp) throw new AppError('STAFF_TOTP_REQUIRED');
+      if (!body.totp) {
+        notAGuess();
+        throw new AppError('STAFF_TOTP_REQUIRED');
+      }
       const step = acceptedTotpStep(secrets.open(staff.totpSecret, totpContext(staff.id)), body.totp);
-      if (step === null || (lastStep !== null && step <= lastStep)) throw failed('STAFF_TOTP_INVALID');
+      if (step === null || (lastStep !== null && step <= lastStep)) throw new AppError('STAFF_TOTP_INVALID');
       lastStep = step;
     }
+    notAGuess();
     byEmail.reset(emailKey);
     const token = `stf_${randomBytes(32).toString('base64url')}`;
     const now = deps.now();
