@@ -129,13 +129,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessionTtlDays: deps.config.SESSION_TTL_DAYS,
     demoStartBalance: () => readSetting(deps.db, 'demo_start_balance'),
   };
-  accountRoutes(app, accountDeps);
+  accountRoutes(app, { ...accountDeps, sessionEvents: deps.sessionEvents });
   const outbox = new OutboxSender(app.log);
   const sender = deps.config.SMTP_URL
     ? new SmtpSender(deps.config.SMTP_URL, deps.config.MAIL_FROM, outbox, app.log)
     : outbox;
   const auth = await createAuthService({ ...accountDeps, sender, sessionEvents: deps.sessionEvents });
-  authRoutes(app, auth, deps.db, deps.now);
+  authRoutes(app, auth, deps.db, deps.now, deps.sessionEvents);
   settingsRoutes(app, deps.db);
   marketRoutes(app, deps.market);
   tradingRoutes(app, deps.trading, deps.db, deps.now);

@@ -446,6 +446,45 @@ describe.each(DB_KINDS)('accounts on %s', (kind) => {
       expect((await amend('secret123')).code).toBe(1);
     });
 
+    it('ends the session a device replaces by signing in again; its other sockets hear it after a grace', async () => {
+      const demo = await getJson(s, '/api/user/createAccountDemoForU?demo_id=replace-demo-0001');
+      const { token: first } = await registerEmail(s, 'replace@example.com');
+      // The device's socket, and a copy of the token elsewhere.
+      const copy = await connectSocket(`${s.wsUrl}?lang=en`);
+      const bound = copy.next((f) => f.type === 'login_result');
+      copy.send({ type: 'login', token: first });
+      expect((await bound).code).toBe(1);
+      const copyClosed = new Promise<number>((resolve) => copy.ws.once('close', (code) => resolve(code)));
+
+      // Signing in again on the device, which sends the token it holds.
+      const again = await postForm(
+        s,
+        '/api/user/loginForU',
+        { account: 'replace@example.com', password: 'secret123', login_type: 1 },
+        { authorization: first },
+      );
+      expect(again.code).toBe(1);
+      expect((await getJson(s, '/api/user/info', { authorization: first })).code).toBe(999);
+      expect((await getJson(s, '/api/user/info', { authorization: again.data.token })).code).toBe(1);
+      // The socket still on it is told after the grace (the device's own moves to the new token first).
+      const early = await Promise.race([copyClosed, new Promise((r) => setTimeout(() => r('open'), 1_000))]);
+      expect(early).toBe('open');
+      expect(await copyClosed).toBe(4401);
+      expect(copy.frames.some((f) => f.type === 'error' && f.code === 999)).toBe(true);
+
+      // A demo session replaced by a real sign-in (register) on the same device ends too.
+      const registered = await registerEmail(s, 'replace2@example.com');
+      expect(registered.token).toBeTruthy();
+      const demoAfter = await postForm(
+        s,
+        '/api/user/loginForU',
+        { account: 'replace2@example.com', password: 'secret123', login_type: 1 },
+        { authorization: demo.data.token },
+      );
+      expect(demoAfter.code).toBe(1);
+      expect((await getJson(s, '/api/user/info', { authorization: demo.data.token })).code).toBe(999);
+    }, 20_000);
+
     it('logs out by revoking the token: the next call answers 999 and its socket closes', async () => {
       const { token } = await registerEmail(s, 'logout@example.com');
       const socket = await connectSocket(`${s.wsUrl}?lang=en`);

@@ -213,6 +213,23 @@ describe('socket client (spec §7, §9)', () => {
     expect(resumed).toHaveBeenCalledTimes(1);
   });
 
+  it('ignores the end of a session it is leaving for a new token (signed in again)', () => {
+    const refused = vi.fn();
+    client.on('session_refused', refused);
+    client.login('old-token');
+    client.ensureConnected();
+    last().open();
+    last().push({ type: 'login_result', code: 1, msg: 'ok' });
+    client.login('new-token');
+    // The server ends the replaced session before this socket's new login is answered.
+    last().push({ type: 'error', code: 999, msg: 'Please log in again' });
+    expect(refused).not.toHaveBeenCalled();
+    last().push({ type: 'login_result', code: 1, msg: 'ok' });
+    // Once on the new session, its end is heard as before.
+    last().push({ type: 'error', code: 999, msg: 'Please log in again' });
+    expect(refused).toHaveBeenCalledTimes(1);
+  });
+
   it('emits session_refused on a 999, saying whether the session had been accepted', () => {
     const refused = vi.fn();
     client.on('session_refused', (m) => refused(m.wasLoggedIn, m.msg));

@@ -55,7 +55,7 @@ export class SessionCache {
   private readonly entries = new Map<string, { user: AuthUser; until: number; expiresAtMs: number }>();
 
   constructor(events: SessionEvents) {
-    events.onRevoked((hashes) => {
+    events.onEnded((hashes) => {
       for (const h of hashes) this.entries.delete(h);
     });
   }

@@ -281,8 +281,11 @@ export class SocketClient {
       this.loggedIn = true;
       if (this.away) this.resume();
     } else if (
-      (message.type === 'login_result' || message.type === 'error') &&
-      code === SESSION_INVALID_CODE
+      code === SESSION_INVALID_CODE &&
+      // An 'error' 999 ends the session this socket is logged in with. While a login with a new
+      // token is on its way (signed in again: the server ends the replaced session), it is about the
+      // session being left: the new one's own answer is the login_result.
+      (message.type === 'login_result' || (message.type === 'error' && this.loggedIn))
     ) {
       const wasLoggedIn = this.loggedIn;
       this.loggedIn = false;

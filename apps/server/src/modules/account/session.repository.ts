@@ -19,11 +19,14 @@ export async function findLiveSession(db: DbOrTx, tokenHash: string, now: Date) 
   return rows[0] ?? null;
 }
 
-export async function revokeSession(db: DbOrTx, tokenHash: string, now: Date) {
-  await db
+/** Revokes a live session; false when there was none (unknown, already revoked). */
+export async function revokeSession(db: DbOrTx, tokenHash: string, now: Date): Promise<boolean> {
+  const rows = await db
     .update(sessions)
     .set({ revokedAt: now })
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.length > 0;
 }
 
 /** Revokes every live session of a user except `keepTokenHash`; returns the revoked token hashes. */

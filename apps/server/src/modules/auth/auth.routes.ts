@@ -12,25 +12,37 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { clientOf } from '../../lib/client-info.ts';
 import { registerCall as route } from '../../lib/register-call.ts';
+import type { SessionEvents } from '../../lib/session-events.ts';
+import { endReplacedSession } from '../account/session-replacement.ts';
 import type { AuthService } from './auth.service.ts';
 import { createCaptcha } from './captcha.service.ts';
 
-export function authRoutes(app: FastifyInstance, auth: AuthService, db: Db, now: () => number) {
+export function authRoutes(
+  app: FastifyInstance,
+  auth: AuthService,
+  db: Db,
+  now: () => number,
+  sessionEvents: SessionEvents,
+) {
+  const replacing = { db, now, sessionEvents };
   route(
     app,
     loginCall,
-    ({ req, body }) =>
-      auth.login(
+    async ({ req, body }) => {
+      const result = await auth.login(
         { account: body.account, password: body.password, loginType: body.login_type, areaId: body.area_id },
         clientOf(req),
-      ),
+      );
+      await endReplacedSession(replacing, req, result.token);
+      return result;
+    },
     { msgKey: 'ok.login_success' },
   );
   route(
     app,
     registerCall,
-    ({ req, body }) =>
-      auth.register(
+    async ({ req, body }) => {
+      const result = await auth.register(
         {
           type: body.type,
           areaId: body.area_id,
@@ -42,7 +54,10 @@ export function authRoutes(app: FastifyInstance, auth: AuthService, db: Db, now:
           captchaId: body.key,
         },
         clientOf(req),
-      ),
+      );
+      await endReplacedSession(replacing, req, result.token);
+      return result;
+    },
     { msgKey: 'ok.register_success' },
   );
   route(
