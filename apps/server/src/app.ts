@@ -134,7 +134,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const sender = deps.config.SMTP_URL
     ? new SmtpSender(deps.config.SMTP_URL, deps.config.MAIL_FROM, outbox, app.log)
     : outbox;
-  const auth = await createAuthService({ ...accountDeps, sender, sessionEvents: deps.sessionEvents });
+  const auth = await createAuthService({
+    ...accountDeps,
+    sender,
+    sessionEvents: deps.sessionEvents,
+    log: app.log,
+  });
+  // Codes being delivered after their answer (password resets) go before the database closes.
+  app.addHook('onClose', async () => auth.settled());
   authRoutes(app, auth, deps.db, deps.now, deps.sessionEvents);
   settingsRoutes(app, deps.db);
   marketRoutes(app, deps.market);

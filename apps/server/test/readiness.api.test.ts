@@ -51,20 +51,29 @@ describe('shutting down', () => {
   it('answers a request still arriving on an open connection with the envelope (1504, HTTP 503)', async () => {
     const s = await startTestServer('pglite');
     // A slow request keeps its connection busy, so the close does not end it; a second request sent
-    // on that connection once the close has begun is the one refused.
+    // on that connection once the close has begun is the one refused. The first is held until then.
     const db = s.database.db as unknown as Record<string, unknown>;
     const execute = (db.execute as (...a: unknown[]) => Promise<unknown>).bind(db);
-    db.execute = (...a: unknown[]) => new Promise((r) => setTimeout(() => r(execute(...a)), 400));
+    let held = () => {};
+    let started = false;
+    db.execute = (...a: unknown[]) => {
+      started = true;
+      return new Promise((resolve) => {
+        held = () => resolve(execute(...a));
+      });
+    };
     const { port } = s.app.server.address() as { port: number };
     const socket = connect(port, '127.0.0.1');
     let raw = '';
     socket.on('data', (d) => (raw += d));
     await new Promise((resolve) => socket.once('connect', resolve));
     socket.write('GET /readyz HTTP/1.1\r\nHost: x\r\n\r\n');
-    await new Promise((r) => setTimeout(r, 100));
+    await expect.poll(() => started).toBe(true);
     const closed = s.stop();
-    await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 50)); // the close's first hooks have run
     socket.write('GET /api/default/setting HTTP/1.1\r\nHost: x\r\nlang: de\r\n\r\n');
+    await new Promise((r) => setTimeout(r, 100)); // read by the server while the first is held
+    held();
     await expect.poll(() => raw.split('HTTP/1.1 ').length - 1, { timeout: 10_000 }).toBe(2);
     socket.end();
     await closed;

@@ -169,10 +169,51 @@ describe('request layer (spec §7, §8)', () => {
     fakeServer(() => ({ data: { code: 999, msg: 'Please log in again', data: null } }));
     await expect(request('GET', '/api/user/info')).rejects.toMatchObject({ code: 999 });
     expect(onSessionInvalid).toHaveBeenCalledTimes(1);
+    // With the token the refused call carried, for the app to tell it from a newer session.
+    expect(onSessionInvalid).toHaveBeenLastCalledWith('tok-123');
+    expect(toast).toHaveBeenCalledWith('Please log in again');
     await expect(request('GET', '/api/user/info', undefined, { isInitialLoad: true })).rejects.toMatchObject({
       code: 999,
     });
     expect(onSessionInvalid).toHaveBeenCalledTimes(1);
+  });
+
+  it('a 999 about a session replaced while the call was out says nothing', async () => {
+    let token = 'old-token-0001';
+    configureRequest({
+      getToken: () => token,
+      getLanguage: () => 'en',
+      toast,
+      onSessionInvalid,
+      showLoading,
+    });
+    fakeServer(() => {
+      token = 'new-token-0002'; // signed in again before the answer came
+      return { data: { code: 999, msg: 'Please log in again', data: null } };
+    });
+    await expect(request('GET', '/api/user/info')).rejects.toMatchObject({ code: 999 });
+    expect(toast).not.toHaveBeenCalled();
+    expect(onSessionInvalid).toHaveBeenLastCalledWith('old-token-0001');
+  });
+
+  it('sends a keyed call again when the server was shutting down (1504: nothing was done)', async () => {
+    vi.useFakeTimers();
+    try {
+      let n = 0;
+      const sent = fakeServer(() => {
+        n++;
+        if (n === 1)
+          return { status: 503, data: { code: 1504, msg: 'The server is restarting', data: null } };
+        return ok({ id: 9 });
+      });
+      const answer = request('GET', '/v1/api/forex/submit', {}, { idempotencyKey: 'key-0000009' });
+      await vi.advanceTimersByTimeAsync(RESEND_DELAYS_MS[0]!);
+      expect(await answer).toEqual({ id: 9 });
+      expect(sent.map((c) => c.headers['idempotency-key'])).toEqual(['key-0000009', 'key-0000009']);
+      expect(toast).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('toasts the error code of a transport failure and warns', async () => {

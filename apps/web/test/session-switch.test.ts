@@ -1,8 +1,9 @@
 import type { User } from '@meridian/contracts';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../src/lib/query-client';
-import { watchAccountChanges } from '../src/lib/session';
+import { endsCurrentSession, watchAccountChanges } from '../src/lib/session';
 import { useSession } from '../src/stores/session';
+import { SESSION_STORAGE_KEY } from '../src/stores/session-storage';
 
 describe('switching accounts without a logout', () => {
   const stop = watchAccountChanges();
@@ -20,5 +21,28 @@ describe('switching accounts without a logout', () => {
     expect(queryClient.getQueryData(['orders', 'list', 1])).toBeUndefined();
     expect(queryClient.getQueryData(['market', 'trade-list'])).toEqual(['EURUSD']);
     stop();
+  });
+});
+
+describe('a session end heard by this tab', () => {
+  afterEach(() => useSession.getState().clear());
+
+  it('ends the session it holds, not one it has already left for a newer one', () => {
+    useSession.getState().setSession('current-token', { uid: '1' } as User);
+    expect(endsCurrentSession('current-token')).toBe(true);
+    // A late answer about the demo session this tab replaced by signing in again.
+    expect(endsCurrentSession('replaced-token')).toBe(false);
+  });
+
+  it('takes the session another tab signed in with, instead of clearing it for every tab', async () => {
+    useSession.getState().setSession('left-token', { uid: '1' } as User);
+    // Another tab signed in again: storage holds its new session, this tab still the old one.
+    localStorage.setItem(
+      SESSION_STORAGE_KEY,
+      JSON.stringify({ state: { token: 'other-tab-token', user: { uid: '2' } }, version: 0 }),
+    );
+    expect(endsCurrentSession('left-token')).toBe(false);
+    await vi.waitFor(() => expect(useSession.getState().token).toBe('other-tab-token'));
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toContain('other-tab-token');
   });
 });

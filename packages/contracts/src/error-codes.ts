@@ -1,4 +1,4 @@
-import { REQUEST_IN_PROGRESS_CODE } from './idempotency-key.ts';
+import { REQUEST_IN_PROGRESS_CODE, SERVER_STOPPING_CODE } from './idempotency-key.ts';
 
 /**
  * Every failure the server reports, named AREA_REASON (STYLE.md). `code` is the envelope code the
@@ -23,7 +23,7 @@ export const ERROR_CODES = {
   // Trading paused while the engine rebuilds after a failed write: retryable, nothing was done.
   SERVICE_RECOVERING: { code: 1503, msgKey: 'error.service_recovering', httpStatus: 503 },
   // A request that arrived while the server shuts down (a restart, a deploy): nothing was done.
-  SERVER_STOPPING: { code: 1504, msgKey: 'error.server_stopping', httpStatus: 503 },
+  SERVER_STOPPING: { code: SERVER_STOPPING_CODE, msgKey: 'error.server_stopping', httpStatus: 503 },
   AUTH_SESSION_INVALID: { code: 999, msgKey: 'error.auth_session_invalid', httpStatus: 200 },
   INSTRUMENT_NOT_FOUND: { code: 2001, msgKey: 'error.instrument_not_found', httpStatus: 200 },
   KLINE_PERIOD_INVALID: { code: 2002, msgKey: 'error.kline_period_invalid', httpStatus: 200 },

@@ -26,3 +26,8 @@ export const GATEWAY_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
 
 /** The server's answer to a keyed call while the first send under the key is still running. */
 export const REQUEST_IN_PROGRESS_CODE = 1003;
+/**
+ * The server was shutting down and did nothing (a restart, a deploy): like a proxy's 503, a call
+ * with an Idempotency-Key is sent again with it, and reaches the instance that comes up.
+ */
+export const SERVER_STOPPING_CODE = 1504;

@@ -4,6 +4,7 @@ import {
   GATEWAY_STATUSES,
   REQUEST_IN_PROGRESS_CODE,
   RESEND_DELAYS_MS,
+  SERVER_STOPPING_CODE,
   SESSION_INVALID_CODE,
   STAFF_API_PREFIX,
   type STAFF_CSV_EXPORTS,
@@ -89,14 +90,15 @@ export interface StaffCallInput<C> {
 
 /**
  * A proxy's 502/503/504 (the server behind it may never have seen the call), or the server's 1003
- * (the first send, whose answer was lost, is still being decided): the answer is still to come.
+ * (the first send, whose answer was lost, is still being decided) or 1504 (it was shutting down and did
+ * nothing): the answer is still to come.
  */
 async function unansweredYet(res: Response): Promise<boolean> {
   if (GATEWAY_STATUSES.has(res.status) && !(res.headers.get('content-type') ?? '').includes('json'))
     return true;
   try {
     const body = (await res.clone().json()) as { code?: unknown };
-    return body?.code === REQUEST_IN_PROGRESS_CODE;
+    return body?.code === REQUEST_IN_PROGRESS_CODE || body?.code === SERVER_STOPPING_CODE;
   } catch {
     return false;
   }

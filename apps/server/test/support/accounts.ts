@@ -46,7 +46,7 @@ export async function codeFromOutbox(s: TestServer, target: string, purpose?: 1 
       .limit(1);
     const code = rows[0]?.body.match(/\b(\d{6})\b/)?.[1];
     if (code) return code;
-    if (attempt >= 40) throw new Error(`no code in the outbox for ${target}`);
+    if (attempt >= 200) throw new Error(`no code in the outbox for ${target}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }

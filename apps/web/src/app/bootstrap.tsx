@@ -9,7 +9,7 @@ import { readLanguageCookie } from '../lib/language';
 import { queryClient } from '../lib/query-client';
 import { socket, wireRealtime } from '../lib/realtime';
 import { call, configureRequest, fetchManifest, preloadHttpClient } from '../lib/request';
-import { resetSession, watchAccountChanges } from '../lib/session';
+import { endsCurrentSession, followOtherTabs, resetSession, watchAccountChanges } from '../lib/session';
 import { preloadToast, showLoadingToast, toast } from '../lib/toast';
 import { getToken } from '../stores/session';
 import { setupAntdMobile } from './antd-setup';
@@ -38,7 +38,8 @@ export async function bootstrap(container: HTMLElement): Promise<void> {
    * was as `from`, so signing in again goes back there; a socket refusal shows its reason (an API
    * call's 999 has already toasted its own).
    */
-  const sessionEnded = (reason?: string) => {
+  const sessionEnded = (ended: string | null, reason?: string) => {
+    if (!endsCurrentSession(ended)) return;
     resetSession();
     if (reason) toast(reason);
     void import('./router').then(({ router }) => {
@@ -53,13 +54,14 @@ export async function bootstrap(container: HTMLElement): Promise<void> {
     getLanguage: () => (i18n.isInitialized ? currentLanguage() : readLanguageCookie()),
     toast,
     showLoading: showLoadingToast,
-    onSessionInvalid: () => sessionEnded(),
+    onSessionInvalid: (sentToken) => sessionEnded(sentToken),
   });
   wireRealtime({
     onResumed: () => void import('./after-gap').then(({ reloadAfterGap }) => reloadAfterGap()),
     // Revoked while in use (logged out elsewhere, password changed): as an API call's 999. A token
     // already stale when the app opened is only forgotten, as the first screen's calls do.
-    onSessionRefused: (wasLoggedIn, msg) => (wasLoggedIn ? sessionEnded(msg) : resetSession()),
+    onSessionRefused: (wasLoggedIn, msg, token) =>
+      wasLoggedIn ? sessionEnded(token, msg) : endsCurrentSession(token) && resetSession(),
   });
   prefetchFirstScreen();
   const i18nReady = initI18n();
@@ -76,6 +78,7 @@ export async function bootstrap(container: HTMLElement): Promise<void> {
     socket.reopen();
   });
   watchAccountChanges();
+  followOtherTabs();
 
   await yieldToMain();
   // A transition: the first render of the app is interruptible (yields to the browser every few

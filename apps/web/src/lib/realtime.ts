@@ -13,7 +13,7 @@ export interface RealtimeHooks {
   /** The socket is back after a gap: reload what its pushes would have changed. */
   onResumed: () => void;
   /** The server refused the session: `wasLoggedIn` when it was accepted before (revoked in use). */
-  onSessionRefused: (wasLoggedIn: boolean, msg: string) => void;
+  onSessionRefused: (wasLoggedIn: boolean, msg: string, token: string | null) => void;
 }
 
 let wired = false;
@@ -23,7 +23,11 @@ export function wireRealtime(hooks: RealtimeHooks): void {
   wired = true;
   socket.on('resumed', () => hooks.onResumed());
   socket.on('session_refused', (msg) =>
-    hooks.onSessionRefused(msg.wasLoggedIn === true, typeof msg.msg === 'string' ? msg.msg : ''),
+    hooks.onSessionRefused(
+      msg.wasLoggedIn === true,
+      typeof msg.msg === 'string' ? msg.msg : '',
+      typeof msg.token === 'string' ? msg.token : null,
+    ),
   );
   const ticks = createTickBatcher();
   socket.on(TOPIC_DAY_MARKET, (msg) => {

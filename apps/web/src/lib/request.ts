@@ -3,6 +3,7 @@ import {
   GATEWAY_STATUSES,
   REQUEST_IN_PROGRESS_CODE,
   RESEND_DELAYS_MS,
+  SERVER_STOPPING_CODE,
 } from '@meridian/contracts/idempotency-key';
 import type { AxiosError, AxiosInstance, AxiosResponse, AxiosStatic } from 'axios';
 import { apiOrigin } from './api-host';
@@ -54,8 +55,12 @@ export type BeforeRequest = (info: RequestInfo) => unknown;
 export interface RequestHooks {
   getToken: () => string | null;
   getLanguage: () => string;
-  /** Code 999 outside the initial load: reset the session and go to /login. */
-  onSessionInvalid: () => void;
+  /**
+   * Code 999 outside the initial load: reset the session and go to /login, if `sentToken` (the token
+   * the refused call carried) is still the session's: an answer about a session already replaced
+   * (signed in again while the call was out) must not end the new one.
+   */
+  onSessionInvalid: (sentToken: string | null) => void;
   toast: (text: string) => void;
   /** Shows a spinner; returns its closer. */
   showLoading: () => () => void;
@@ -218,9 +223,10 @@ export async function request<T>(
     }
   }
 
+  const sentToken = hooks.getToken();
   const headers: Record<string, string> = {
     lang: hooks.getLanguage(),
-    authorization: hooks.getToken() ?? '',
+    authorization: sentToken ?? '',
   };
   if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
   const hasBody = BODY_METHODS.has(method);
@@ -265,7 +271,10 @@ export async function request<T>(
     }
     const unanswered = !isEnvelope(response.data) && GATEWAY_STATUSES.has(response.status);
     // 1003: the first send (its answer lost) is still being decided; its answer comes to a later send.
-    const stillRunning = isEnvelope(response.data) && response.data.code === REQUEST_IN_PROGRESS_CODE;
+    // 1504: the server was shutting down and did nothing; the same key reaches the one that comes up.
+    const stillRunning =
+      isEnvelope(response.data) &&
+      (response.data.code === REQUEST_IN_PROGRESS_CODE || response.data.code === SERVER_STOPPING_CODE);
     if (attempt < delays.length && (unanswered || stillRunning)) {
       await sleep(delays[attempt]!);
       continue;
@@ -287,8 +296,10 @@ export async function request<T>(
 
   if (body.code === SUCCESS) return flat ? (body.data as T) : (body as Envelope<T>);
 
-  if (showErrorMessage && body.msg) hooks.toast(body.msg);
-  if (body.code === SESSION_INVALID && !isInitialLoad) hooks.onSessionInvalid();
+  // A 999 about a session already replaced (signed in again while this call was out) is not news.
+  const replaced = body.code === SESSION_INVALID && sentToken !== hooks.getToken();
+  if (showErrorMessage && body.msg && !replaced) hooks.toast(body.msg);
+  if (body.code === SESSION_INVALID && !isInitialLoad) hooks.onSessionInvalid(sentToken);
   throw new ApiError(body.code, body.msg, body);
 }
 

@@ -1,4 +1,5 @@
 import { useSession } from '../stores/session';
+import { readStoredToken, SESSION_STORAGE_KEY } from '../stores/session-storage';
 import { queryClient } from './query-client';
 
 /** Cached queries that belong to the signed-in account. */
@@ -22,4 +23,30 @@ export function watchAccountChanges(): () => void {
   return useSession.subscribe((next, prev) => {
     if (next.token !== prev.token) forgetAccountQueries();
   });
+}
+
+/**
+ * Whether a refusal about the session `ended` (the token a call or the socket used) is about the
+ * session this tab holds now. Not when the tab holds another already (signed in again while the
+ * call was out: the server ended the replaced one), nor when another tab has signed in since: this
+ * tab then takes that session from storage, where clearing would have signed every tab out.
+ */
+export function endsCurrentSession(ended: string | null): boolean {
+  const held = useSession.getState().token;
+  if (ended !== held) return false;
+  const stored = readStoredToken();
+  if (stored !== null && stored !== held) {
+    void useSession.persist.rehydrate();
+    return false;
+  }
+  return true;
+}
+
+/** Another tab signed in or out: this one follows (its socket logs in with the session it now holds). */
+export function followOtherTabs(): () => void {
+  const onStorage = (e: StorageEvent) => {
+    if (e.key === SESSION_STORAGE_KEY) void useSession.persist.rehydrate();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => window.removeEventListener('storage', onStorage);
 }

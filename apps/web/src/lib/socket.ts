@@ -294,6 +294,8 @@ export class SocketClient {
         type: 'session_refused',
         wasLoggedIn,
         msg: typeof message.msg === 'string' ? message.msg : '',
+        // Which session ended: the app acts only if it is still the one it holds.
+        token: this.token,
       });
     }
   }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ACCOUNT_TYPE, CODE_PURPOSE, type LoginResult } from '@meridian/contracts';
 import type { Language } from '@meridian/i18n';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionEvents } from '../../lib/session-events.ts';
@@ -21,7 +22,7 @@ import {
 import { checkCaptcha } from './captcha.service.ts';
 import type { CodeSender } from './code-sender.ts';
 import { hashPassword, isStrongEnough, timingDummyHash, verifyPassword } from './password.ts';
-import { consumeValidCode, issueCode } from './verification-code.service.ts';
+import { BackgroundDeliveries, consumeValidCode, issueCode } from './verification-code.service.ts';
 
 /** Login failures allowed per account and per address in 15 minutes, and codes per address per hour. */
 export const LOGIN_FAILURES_PER_ACCOUNT = 5;
@@ -32,6 +33,7 @@ export const CODES_PER_ADDRESS_PER_HOUR = 20;
 export interface AuthDeps extends AccountDeps {
   sender: CodeSender;
   sessionEvents: SessionEvents;
+  log: Pick<FastifyBaseLogger, 'error'>;
 }
 
 export interface AuthService {
@@ -71,11 +73,14 @@ export interface AuthService {
     input: { old: string; next: string; repeat: string },
   ): Promise<null>;
   logout(tokenHash: string): Promise<null>;
+  /** Resolves when codes still being delivered after their answer have gone (or after 10 s). */
+  settled(): Promise<void>;
 }
 
 export async function createAuthService(deps: AuthDeps): Promise<AuthService> {
   const secret = await readOrCreateSecret(deps.db, 'code_secret', randomBytes(32).toString('hex'));
-  const codeDeps = { db: deps.db, now: deps.now, secret, sender: deps.sender };
+  const background = new BackgroundDeliveries(deps.log);
+  const codeDeps = { db: deps.db, now: deps.now, secret, sender: deps.sender, background };
   const byAccount = new AttemptLimiter(LOGIN_FAILURES_PER_ACCOUNT, LOGIN_WINDOW_MS, deps.now);
   const byAddress = new AttemptLimiter(LOGIN_FAILURES_PER_ADDRESS, LOGIN_WINDOW_MS, deps.now);
   const codesByAddress = new AttemptLimiter(CODES_PER_ADDRESS_PER_HOUR, 60 * 60_000, deps.now);
@@ -234,6 +239,8 @@ export async function createAuthService(deps: AuthDeps): Promise<AuthService> {
       await revokeAndTell(user.id, tokenHash);
       return null;
     },
+
+    settled: () => background.settled(),
 
     async logout(tokenHash) {
       await revokeSession(deps.db, tokenHash, new Date(deps.now()));

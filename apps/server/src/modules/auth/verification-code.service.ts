@@ -1,8 +1,11 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { CODE_PURPOSE } from '@meridian/contracts';
 import type { Language } from '@meridian/i18n';
 import { translate } from '@meridian/i18n/node';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { within } from '../../lib/within.ts';
 import {
   consumeCode,
   findLiveCode,
@@ -24,6 +27,30 @@ export interface CodeDeps {
   now: () => number;
   secret: string;
   sender: CodeSender;
+  /** Deliveries running after their answer (password resets): awaited before the database closes. */
+  background?: BackgroundDeliveries;
+}
+
+/** Deliveries that outlive their request: counted so a shutdown waits for them, faults logged. */
+export class BackgroundDeliveries {
+  private readonly running = new Set<Promise<void>>();
+
+  constructor(private readonly log: Pick<FastifyBaseLogger, 'error'>) {}
+
+  add(delivery: Promise<void>) {
+    const tracked = delivery
+      .catch((err: unknown) => {
+        // A refused SMTP delivery is logged by the sender and kept in the outbox; anything else is ours.
+        if (!(err instanceof AppError)) this.log.error({ err }, 'background code delivery failed');
+      })
+      .finally(() => this.running.delete(tracked));
+    this.running.add(tracked);
+  }
+
+  /** Resolves when those running now have ended, or after `limitMs`. */
+  async settled(limitMs = 10_000) {
+    await within(Promise.all(this.running), limitMs);
+  }
 }
 
 const hmac = (secret: string, purpose: number, target: string, code: string) =>
@@ -62,11 +89,12 @@ export async function issueCode(
     expiresAt: new Date(now + CODE_TTL_MS),
   });
   if (req.deliver) {
-    const delivery = deliver(deps, req, id, code, now);
-    // A reset for an existing account must not answer later (or differently) than one for an
-    // unknown account, which sends nothing: its delivery runs on after the answer, and a failure is
-    // in the log and the outbox (the code is void, so 'Send' works again at once).
-    if (req.background) delivery.catch(() => undefined);
+    // A reset for an existing account must not answer later, or otherwise differently, than one for
+    // an unknown account, which sends nothing: its delivery runs on after the answer, and a failure
+    // is in the log and the outbox only; its code stays as an unknown account's does (live, the
+    // resend wait running), or a second 'Send' and the reset's refusal would tell the two apart.
+    const delivery = deliver(deps, req, id, code, now, { voidOnFailure: !req.background });
+    if (req.background && deps.background) deps.background.add(delivery);
     else await delivery;
   }
   return { resendAfterS: RESEND_INTERVAL_MS / 1000 };
@@ -79,23 +107,16 @@ async function deliver(
   id: number,
   code: string,
   now: number,
+  opts: { voidOnFailure: boolean },
 ) {
   const subject = translate(req.lang, 'mail.code_subject');
   const body = translate(req.lang, 'mail.code_body', { code });
+  let sent: Awaited<ReturnType<CodeSender['send']>>;
   try {
-    const sent = await deps.sender.send({ ...req, subject, body, code });
-    await insertOutbox(deps.db, {
-      channel: req.channel,
-      target: req.target,
-      purpose: req.purpose,
-      subject,
-      body: sent.storedBody,
-      transport: sent.transport,
-      status: 'sent',
-      createdAt: new Date(now),
-    });
+    sent = await deps.sender.send({ ...req, subject, body, code });
   } catch (err) {
-    await markDeliveryFailed(deps.db, id);
+    // Not delivered: the code is void (a new one may be asked for at once), unless that would show.
+    if (opts.voidOnFailure) await markDeliveryFailed(deps.db, id);
     await insertOutbox(deps.db, {
       channel: req.channel,
       target: req.target,
@@ -109,6 +130,17 @@ async function deliver(
     });
     throw new AppError('CODE_DELIVERY_FAILED');
   }
+  // Delivered: a failure to note it is no failure of the delivery (the trader has the code).
+  await insertOutbox(deps.db, {
+    channel: req.channel,
+    target: req.target,
+    purpose: req.purpose,
+    subject,
+    body: sent.storedBody,
+    transport: sent.transport,
+    status: 'sent',
+    createdAt: new Date(now),
+  });
 }
 
 type CodeOutcome =
@@ -135,6 +167,9 @@ export async function consumeValidCode(
     const live = await findLiveCode(tx, purpose, target);
     if (!live) {
       if (!/^\d{6}$/.test(code)) return 'CODE_INCORRECT';
+      // A reset says no more than 'expired': whether a code was ever sent or used here would tell
+      // who has an account (registration says so anyway: 'already registered').
+      if (purpose !== CODE_PURPOSE.REGISTER) return 'CODE_EXPIRED';
       // Why there is none: the trader typed another address after 'Send', used it, or guessed wrong.
       const last = await latestCode(tx, purpose, target);
       if (!last) return 'CODE_NOT_REQUESTED';

@@ -173,7 +173,13 @@ export function registerStaffRoutes(
         notAGuess();
         throw new AppError('STAFF_TOTP_REQUIRED');
       }
-      const step = acceptedTotpStep(secrets.open(staff.totpSecret, totpContext(staff.id)), body.totp);
+      let step: number | null;
+      try {
+        step = acceptedTotpStep(secrets.open(staff.totpSecret, totpContext(staff.id)), body.totp);
+      } catch (err) {
+        notAGuess(); // a seed we cannot open is our fault, not a wrong code
+        throw err;
+      }
       if (step === null || (lastStep !== null && step <= lastStep)) throw new AppError('STAFF_TOTP_INVALID');
       lastStep = step;
     }
