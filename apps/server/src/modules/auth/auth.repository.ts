@@ -75,6 +75,14 @@ export async function markDeliveryFailed(db: DbOrTx, id: number) {
   await db.update(verificationCodes).set({ deliveryFailed: true }).where(eq(verificationCodes.id, id));
 }
 
+/** The codes delivered (or recorded for an unknown account) for this purpose and target. */
+const deliveredFor = (purpose: number, target: string) =>
+  and(
+    eq(verificationCodes.purpose, purpose),
+    eq(verificationCodes.target, target),
+    eq(verificationCodes.deliveryFailed, false),
+  );
+
 /** The newest code for this purpose and target that is neither used nor voided. */
 export async function findLiveCode(db: DbOrTx, purpose: number, target: string) {
   const rows = await db
@@ -82,9 +90,7 @@ export async function findLiveCode(db: DbOrTx, purpose: number, target: string) 
     .from(verificationCodes)
     .where(
       and(
-        eq(verificationCodes.purpose, purpose),
-        eq(verificationCodes.target, target),
-        eq(verificationCodes.deliveryFailed, false),
+        deliveredFor(purpose, target),
         isNull(verificationCodes.consumedAt),
         isNull(verificationCodes.voidedAt),
       ),
@@ -100,13 +106,7 @@ export async function latestCode(db: DbOrTx, purpose: number, target: string) {
   const rows = await db
     .select({ consumedAt: verificationCodes.consumedAt, voidedAt: verificationCodes.voidedAt })
     .from(verificationCodes)
-    .where(
-      and(
-        eq(verificationCodes.purpose, purpose),
-        eq(verificationCodes.target, target),
-        eq(verificationCodes.deliveryFailed, false),
-      ),
-    )
+    .where(deliveredFor(purpose, target))
     .orderBy(desc(verificationCodes.createdAt))
     .limit(1);
   return rows[0] ?? null;
