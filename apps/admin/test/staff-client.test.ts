@@ -150,6 +150,35 @@ describe('callStaff', () => {
 });
 
 describe('Idempotency-Key', () => {
+  it('sends a keyed call again when the server was shutting down (1504: nothing was done)', async () => {
+    vi.useFakeTimers();
+    try {
+      let n = 0;
+      const fetch = vi.fn(async (_url: string, _init?: RequestInit) => {
+        n++;
+        if (n === 1)
+          return new Response(JSON.stringify({ code: 1504, msg: 'The server is restarting', data: null }), {
+            status: 503,
+            headers: { 'content-type': 'application/json' },
+          });
+        return new Response(JSON.stringify(ok({ id: 9 }, 'Saved')), { status: 200 });
+      });
+      vi.stubGlobal('fetch', fetch);
+      const key = newIdempotencyKey();
+      const answer = sendStaff(staffAdjustBalanceCall, {
+        params: { id: 9 },
+        body: { amount: '5', memo: 'goodwill' },
+        idempotencyKey: key,
+      });
+      await vi.advanceTimersByTimeAsync(RESEND_DELAYS_MS[0]!);
+      expect((await answer).data).toEqual({ id: 9 });
+      expect(fetch).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('sends the key, and sends the call again with it when the network gave no answer; an answer is final', async () => {
     vi.useFakeTimers();
     try {

@@ -36,7 +36,8 @@ const ok = (data: unknown) => ({ data: { code: 1, msg: 'ok', data } });
 
 describe('request layer (spec §7, §8)', () => {
   const toast = vi.fn();
-  const onSessionInvalid = vi.fn();
+  // As the app answers: the session ended when the refused call carried the token it holds.
+  const onSessionInvalid = vi.fn((_sent: string | null) => true);
   const closeSpinner = vi.fn();
   const showLoading = vi.fn(() => closeSpinner);
 
@@ -54,6 +55,7 @@ describe('request layer (spec §7, §8)', () => {
     vi.restoreAllMocks();
     toast.mockReset();
     onSessionInvalid.mockReset();
+    onSessionInvalid.mockImplementation(() => true);
     showLoading.mockClear();
     closeSpinner.mockReset();
     setBeforeRequest(null);
@@ -180,6 +182,7 @@ describe('request layer (spec §7, §8)', () => {
 
   it('a 999 about a session replaced while the call was out says nothing', async () => {
     let token = 'old-token-0001';
+    onSessionInvalid.mockImplementation((sent) => sent === token);
     configureRequest({
       getToken: () => token,
       getLanguage: () => 'en',

@@ -1,7 +1,7 @@
 import type { User } from '@meridian/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../src/lib/query-client';
-import { endsCurrentSession, watchAccountChanges } from '../src/lib/session';
+import { endsCurrentSession, followOtherTabs, watchAccountChanges } from '../src/lib/session';
 import { useSession } from '../src/stores/session';
 import { SESSION_STORAGE_KEY } from '../src/stores/session-storage';
 
@@ -43,6 +43,25 @@ describe('a session end heard by this tab', () => {
     );
     expect(endsCurrentSession('left-token')).toBe(false);
     await vi.waitFor(() => expect(useSession.getState().token).toBe('other-tab-token'));
-    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toContain('other-tab-token');
+  });
+
+  it('follows another tab signing in and out', async () => {
+    const signedOut = vi.fn();
+    const stop = followOtherTabs(signedOut);
+    try {
+      const stored = (token: string | null) => {
+        const value = JSON.stringify({ state: { token, user: token ? { uid: '3' } : null }, version: 0 });
+        localStorage.setItem(SESSION_STORAGE_KEY, value);
+        window.dispatchEvent(new StorageEvent('storage', { key: SESSION_STORAGE_KEY, newValue: value }));
+      };
+      stored('signed-in-elsewhere');
+      await vi.waitFor(() => expect(useSession.getState().token).toBe('signed-in-elsewhere'));
+      expect(signedOut).not.toHaveBeenCalled();
+      stored(null);
+      await vi.waitFor(() => expect(useSession.getState().token).toBeNull());
+      await vi.waitFor(() => expect(signedOut).toHaveBeenCalledTimes(1));
+    } finally {
+      stop();
+    }
   });
 });

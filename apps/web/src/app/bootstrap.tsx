@@ -8,7 +8,7 @@ import { queueIdle, whenIdle, yieldToMain } from '../lib/idle';
 import { readLanguageCookie } from '../lib/language';
 import { queryClient } from '../lib/query-client';
 import { socket, wireRealtime } from '../lib/realtime';
-import { call, configureRequest, fetchManifest, preloadHttpClient } from '../lib/request';
+import { call, configureRequest, fetchManifest, preloadHttpClient, TransportError } from '../lib/request';
 import { endsCurrentSession, followOtherTabs, resetSession, watchAccountChanges } from '../lib/session';
 import { preloadToast, showLoadingToast, toast } from '../lib/toast';
 import { getToken } from '../stores/session';
@@ -33,20 +33,44 @@ function prefetchFirstScreen(): void {
 
 export async function bootstrap(container: HTMLElement): Promise<void> {
   setupAntdMobile();
-  /**
-   * The session ended while in use (spec §5: 999 → /login). The login screen gets where the trader
-   * was as `from`, so signing in again goes back there; a socket refusal shows its reason (an API
-   * call's 999 has already toasted its own).
-   */
-  const sessionEnded = (ended: string | null, reason?: string) => {
-    if (!endsCurrentSession(ended)) return;
-    resetSession();
-    if (reason) toast(reason);
+  /** To /login with where the trader was as `from`, so signing in again goes back there. */
+  const toLogin = () =>
     void import('./router').then(({ router }) => {
       const { pathname, search } = router.state.location;
       if (pathname === '/login') return;
       void router.navigate(`/login?from=${encodeURIComponent(pathname + search)}`, { replace: true });
     });
+  /**
+   * The session ended while in use (spec §5: 999 → /login), if `ended` is the one this tab holds.
+   * A socket refusal shows its reason (an API call's 999 toasts its own). Says whether it ended.
+   */
+  const sessionEnded = (ended: string | null, reason?: string): boolean => {
+    if (!endsCurrentSession(ended)) return false;
+    resetSession();
+    if (reason) toast(reason);
+    toLogin();
+    return true;
+  };
+  /**
+   * A socket's 999 names the token it holds when the answer arrives, which may already be a newer
+   * one than the login it answers (it reconnected as this tab signed in again, or followed another
+   * tab's sign-in): the server is asked whether the session held now is over before acting on it.
+   */
+  const socketRefused = async (wasLoggedIn: boolean, msg: string, token: string | null) => {
+    if (!endsCurrentSession(token)) return;
+    if (token) {
+      const over = await call(calls.userInfo, undefined, {
+        isInitialLoad: true,
+        showErrorMessage: false,
+        silent: true,
+      }).then(
+        () => false,
+        (err: unknown) => !(err instanceof TransportError) && (err as { code?: unknown }).code === 999,
+      );
+      if (!over) return;
+    }
+    if (wasLoggedIn) sessionEnded(token, msg);
+    else if (endsCurrentSession(token)) resetSession();
   };
   configureRequest({
     getToken,
@@ -60,8 +84,7 @@ export async function bootstrap(container: HTMLElement): Promise<void> {
     onResumed: () => void import('./after-gap').then(({ reloadAfterGap }) => reloadAfterGap()),
     // Revoked while in use (logged out elsewhere, password changed): as an API call's 999. A token
     // already stale when the app opened is only forgotten, as the first screen's calls do.
-    onSessionRefused: (wasLoggedIn, msg, token) =>
-      wasLoggedIn ? sessionEnded(token, msg) : endsCurrentSession(token) && resetSession(),
+    onSessionRefused: (wasLoggedIn, msg, token) => void socketRefused(wasLoggedIn, msg, token),
   });
   prefetchFirstScreen();
   const i18nReady = initI18n();
@@ -78,7 +101,8 @@ export async function bootstrap(container: HTMLElement): Promise<void> {
     socket.reopen();
   });
   watchAccountChanges();
-  followOtherTabs();
+  // Signed out in another tab: this one leaves the screens that need a session too.
+  followOtherTabs(toLogin);
 
   await yieldToMain();
   // A transition: the first render of the app is interruptible (yields to the browser every few

@@ -58,9 +58,9 @@ export interface RequestHooks {
   /**
    * Code 999 outside the initial load: reset the session and go to /login, if `sentToken` (the token
    * the refused call carried) is still the session's: an answer about a session already replaced
-   * (signed in again while the call was out) must not end the new one.
+   * (signed in again while the call was out) must not end the new one. Returns whether it ended.
    */
-  onSessionInvalid: (sentToken: string | null) => void;
+  onSessionInvalid: (sentToken: string | null) => boolean;
   toast: (text: string) => void;
   /** Shows a spinner; returns its closer. */
   showLoading: () => () => void;
@@ -102,7 +102,7 @@ const noop = () => {};
 const hooks: RequestHooks = {
   getToken: () => null,
   getLanguage: () => 'hk',
-  onSessionInvalid: noop,
+  onSessionInvalid: () => false,
   toast: noop,
   showLoading: () => noop,
 };
@@ -296,10 +296,12 @@ export async function request<T>(
 
   if (body.code === SUCCESS) return flat ? (body.data as T) : (body as Envelope<T>);
 
-  // A 999 about a session already replaced (signed in again while this call was out) is not news.
-  const replaced = body.code === SESSION_INVALID && sentToken !== hooks.getToken();
-  if (showErrorMessage && body.msg && !replaced) hooks.toast(body.msg);
-  if (body.code === SESSION_INVALID && !isInitialLoad) hooks.onSessionInvalid(sentToken);
+  if (body.code === SESSION_INVALID) {
+    // Said only when the session this tab holds is what ended: a 999 about one replaced while the
+    // call was out (signed in again, here or in another tab) is not news.
+    const ended = isInitialLoad ? sentToken === hooks.getToken() : hooks.onSessionInvalid(sentToken);
+    if (showErrorMessage && body.msg && ended) hooks.toast(body.msg);
+  } else if (showErrorMessage && body.msg) hooks.toast(body.msg);
   throw new ApiError(body.code, body.msg, body);
 }
 

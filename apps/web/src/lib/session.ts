@@ -42,10 +42,17 @@ export function endsCurrentSession(ended: string | null): boolean {
   return true;
 }
 
-/** Another tab signed in or out: this one follows (its socket logs in with the session it now holds). */
-export function followOtherTabs(): () => void {
+/**
+ * Another tab signed in or out: this one follows (its socket logs in with the session it now holds);
+ * `onSignedOut` when it held a session and now holds none.
+ */
+export function followOtherTabs(onSignedOut: () => void = () => {}): () => void {
   const onStorage = (e: StorageEvent) => {
-    if (e.key === SESSION_STORAGE_KEY) void useSession.persist.rehydrate();
+    if (e.key !== SESSION_STORAGE_KEY) return;
+    const before = useSession.getState().token;
+    void Promise.resolve(useSession.persist.rehydrate()).then(() => {
+      if (before !== null && useSession.getState().token === null) onSignedOut();
+    });
   };
   window.addEventListener('storage', onStorage);
   return () => window.removeEventListener('storage', onStorage);

@@ -80,7 +80,7 @@ export interface AuthService {
 export async function createAuthService(deps: AuthDeps): Promise<AuthService> {
   const secret = await readOrCreateSecret(deps.db, 'code_secret', randomBytes(32).toString('hex'));
   const background = new BackgroundDeliveries(deps.log);
-  const codeDeps = { db: deps.db, now: deps.now, secret, sender: deps.sender, background };
+  const codeDeps = { db: deps.db, now: deps.now, secret, sender: deps.sender, background, log: deps.log };
   const byAccount = new AttemptLimiter(LOGIN_FAILURES_PER_ACCOUNT, LOGIN_WINDOW_MS, deps.now);
   const byAddress = new AttemptLimiter(LOGIN_FAILURES_PER_ADDRESS, LOGIN_WINDOW_MS, deps.now);
   const codesByAddress = new AttemptLimiter(CODES_PER_ADDRESS_PER_HOUR, 60 * 60_000, deps.now);

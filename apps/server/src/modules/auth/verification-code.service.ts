@@ -29,6 +29,7 @@ export interface CodeDeps {
   sender: CodeSender;
   /** Deliveries running after their answer (password resets): awaited before the database closes. */
   background?: BackgroundDeliveries;
+  log?: Pick<FastifyBaseLogger, 'error'>;
 }
 
 /** Deliveries that outlive their request: counted so a shutdown waits for them, faults logged. */
@@ -140,7 +141,7 @@ async function deliver(
     transport: sent.transport,
     status: 'sent',
     createdAt: new Date(now),
-  });
+  }).catch((err: unknown) => deps.log?.error({ err }, 'a delivered code could not be noted in the outbox'));
 }
 
 type CodeOutcome =
