@@ -1,7 +1,6 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CodeField } from '../src/features/auth/components/code-field';
 import { ForgotScreen } from '../src/features/auth/components/forgot-screen';
@@ -13,6 +12,7 @@ import { queryClient } from '../src/lib/query-client';
 import { type RequestInfo, setBeforeRequest } from '../src/lib/request';
 import { useSession } from '../src/stores/session';
 import { setupTestI18n } from './i18n-helper';
+import { renderRouter } from './render-router';
 
 const toast = vi.hoisted(() => vi.fn());
 vi.mock('../src/lib/toast', () => ({ toast, showLoadingToast: () => () => {} }));
@@ -22,13 +22,7 @@ vi.mock('../src/features/auth/api/send-code', () => ({ sendCode }));
 
 async function renderAt(element: ReactNode, path = '/') {
   const router = createMemoryRouter([{ path: '*', element }], { initialEntries: [path] });
-  await act(async () => {
-    render(
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    );
-  });
+  await renderRouter(router);
   return router;
 }
 

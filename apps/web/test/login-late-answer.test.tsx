@@ -1,6 +1,5 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LoginScreen } from '../src/features/auth/components/login-screen';
 import { queryClient } from '../src/lib/query-client';
@@ -8,6 +7,7 @@ import { configureRequest, setHttpClient } from '../src/lib/request';
 import { useSession } from '../src/stores/session';
 import { serveApi } from './fake-api';
 import { setupTestI18n } from './i18n-helper';
+import { renderRouter } from './render-router';
 
 const demoUser = {
   id: 7,
@@ -45,13 +45,7 @@ describe('login: an answer that comes after the trader went elsewhere', () => {
       ],
       { initialEntries: ['/login?from=%2Fuser'] },
     );
-    await act(async () => {
-      render(
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>,
-      );
-    });
+    await renderRouter(router);
     return router;
   }
 

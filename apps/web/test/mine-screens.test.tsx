@@ -1,8 +1,7 @@
 import type { BasicInfo } from '@meridian/contracts';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setupAntdMobile } from '../src/app/antd-setup';
 import { AnnouncementScreen } from '../src/features/user/components/announcement-screen';
@@ -13,6 +12,7 @@ import { basicInfoKeys } from '../src/lib/basic-info';
 import { queryClient } from '../src/lib/query-client';
 import { setBeforeRequest } from '../src/lib/request';
 import { setupTestI18n } from './i18n-helper';
+import { renderRouter } from './render-router';
 
 const basic = (over: Partial<BasicInfo>): BasicInfo => ({
   service_link: '',
@@ -33,13 +33,7 @@ async function renderWith(settings: BasicInfo, element: ReactNode) {
     ],
     { initialEntries: ['/'] },
   );
-  await act(async () => {
-    render(
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    );
-  });
+  await renderRouter(router);
   return router;
 }
 

@@ -1,10 +1,10 @@
 import type { Order } from '@meridian/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, renderHook, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, renderHook, screen } from '@testing-library/react';
 import { Dialog } from 'antd-mobile';
 import type { InternalAxiosRequestConfig } from 'axios';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setupAntdMobile } from '../src/app/antd-setup';
 import { OrdersScreen } from '../src/features/orders/components/orders-screen';
@@ -16,6 +16,7 @@ import { useSession } from '../src/stores/session';
 import { type Handler, serveApi } from './fake-api';
 import { setupTestI18n } from './i18n-helper';
 import { anOrder } from './order-fixture';
+import { renderRouter } from './render-router';
 
 const toast = vi.hoisted(() => vi.fn());
 vi.mock('../src/lib/toast', () => ({ toast, showLoadingToast: () => () => {} }));
@@ -63,13 +64,7 @@ async function renderOrders(path: string) {
   const router = createMemoryRouter([{ path: '/order', element: <OrdersScreen /> }], {
     initialEntries: [path],
   });
-  await act(async () => {
-    render(
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    );
-  });
+  await renderRouter(router);
 }
 
 const press = async (el: Element) => {

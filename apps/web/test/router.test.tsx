@@ -1,6 +1,5 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, screen } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../src/app/router';
 import { queryClient } from '../src/lib/query-client';
@@ -8,16 +7,11 @@ import { socket } from '../src/lib/realtime';
 import { setBeforeRequest } from '../src/lib/request';
 import { useSession } from '../src/stores/session';
 import { setupTestI18n } from './i18n-helper';
+import { renderRouter } from './render-router';
 
 async function renderAt(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  await act(async () => {
-    render(
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    );
-  });
+  await renderRouter(router);
   return router;
 }
 

@@ -1,14 +1,14 @@
 import type { Instrument, User } from '@meridian/contracts';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import axios, { type InternalAxiosRequestConfig } from 'axios';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OrderForm } from '../src/features/trade/components/order-form';
 import { queryClient } from '../src/lib/query-client';
 import { configureRequest, setHttpClient } from '../src/lib/request';
 import { useSession } from '../src/stores/session';
 import { setupTestI18n } from './i18n-helper';
+import { renderRouter } from './render-router';
 
 const toast = vi.hoisted(() => vi.fn());
 vi.mock('../src/lib/toast', () => ({ toast, showLoadingToast: () => () => {} }));
@@ -92,13 +92,7 @@ describe('order form submit', () => {
       ],
       { initialEntries: [`/trade?id=${instrument.Id}`] },
     );
-    await act(async () => {
-      render(
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>,
-      );
-    });
+    await renderRouter(router);
   }
 
   it('a fixed-margin instrument offers no leverage (it would not change the margin) and sends its first option', async () => {

@@ -1,10 +1,9 @@
 import type { User } from '@meridian/contracts';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { Dialog } from 'antd-mobile';
 import type { InternalAxiosRequestConfig } from 'axios';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { setupAntdMobile } from '../src/app/antd-setup';
 import { routes } from '../src/app/router';
@@ -21,6 +20,7 @@ import { configureRequest, setHttpClient } from '../src/lib/request';
 import { useSession } from '../src/stores/session';
 import { type Handler, serveApi } from './fake-api';
 import { setupTestI18n } from './i18n-helper';
+import { renderRouter } from './render-router';
 
 const toast = vi.hoisted(() => vi.fn());
 vi.mock('../src/lib/toast', () => ({ toast, showLoadingToast: () => () => {} }));
@@ -91,13 +91,7 @@ async function renderAt(element: ReactNode, path: string, pattern = path.split('
     ],
     { initialEntries: [path] },
   );
-  await act(async () => {
-    render(
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    );
-  });
+  await renderRouter(router);
   return router;
 }
 
@@ -763,13 +757,7 @@ describe('wallet routes', () => {
   ])('%s needs a login: /login?from=', async (path) => {
     vi.spyOn(socket, 'ensureConnected').mockImplementation(() => {});
     const router = createMemoryRouter(routes, { initialEntries: [path] });
-    await act(async () => {
-      render(
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>,
-      );
-    });
+    await renderRouter(router);
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 5000 });
     expect(router.state.location.search).toBe(`?from=${encodeURIComponent(path)}`);
   });
@@ -779,13 +767,7 @@ describe('wallet routes', () => {
     useSession.getState().setSession('tok-1', user());
     serve({ '/v1/api/main/wallet/getBalance': () => BALANCE });
     const router = createMemoryRouter(routes, { initialEntries: ['/mine/wallet'] });
-    await act(async () => {
-      render(
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>,
-      );
-    });
+    await renderRouter(router);
     await vi.waitFor(() => expect(screen.getByTestId('balance-available').textContent).toBe('1,234.50'), {
       timeout: 5000,
     });
