@@ -57,3 +57,11 @@ export class AttemptLimiter {
     this.events.delete(key);
   }
 }
+
+/** One attempt claimed under each (limiter, key) at once; the result takes them all back. */
+export function claimAll(...claims: Array<[AttemptLimiter, string]>): () => void {
+  const takeBack = claims.map(([limiter, key]) => limiter.claim(key));
+  return () => {
+    for (const f of takeBack) f();
+  };
+}

@@ -12,7 +12,7 @@ import { toUserDto } from '../account/user.mapper.ts';
 import { findUserById, insertUserIfAbsent } from '../account/user.repository.ts';
 import { readSetting } from '../settings/settings.service.ts';
 import { emailIdentity, type Identity, identityOf } from './account-identity.ts';
-import { AttemptLimiter } from './attempt-limiter.ts';
+import { AttemptLimiter, claimAll } from './attempt-limiter.ts';
 import {
   findUserByIdentity,
   readOrCreateSecret,
@@ -117,8 +117,7 @@ export async function createAuthService(deps: AuthDeps): Promise<AuthService> {
       const waitMs = Math.max(byAccount.retryAfterMs(accountKey), byAddress.retryAfterMs(addressKey));
       if (waitMs > 0) throw new AppError('AUTH_LOGIN_RATE_LIMITED', { minutes: Math.ceil(waitMs / 60_000) });
       // Counted before the slow password check, so guesses sent in parallel cannot all be tried.
-      const forgetAccount = byAccount.claim(accountKey);
-      const forgetAddress = byAddress.claim(addressKey);
+      const notAGuess = claimAll([byAccount, accountKey], [byAddress, addressKey]);
 
       let user: Awaited<ReturnType<typeof findUserByIdentity>>;
       let ok: boolean;
@@ -129,14 +128,11 @@ export async function createAuthService(deps: AuthDeps): Promise<AuthService> {
             ? await verifyPassword(user.passwordHash, input.password)
             : (await verifyPassword(await timingDummyHash(), input.password)) && false;
       } catch (err) {
-        // A database blip is no guess: it must not lock the account or the address.
-        forgetAddress();
-        forgetAccount();
+        notAGuess(); // a database blip must not lock the account or the address
         throw err;
       }
       if (!ok || !user) throw new AppError('AUTH_LOGIN_FAILED');
-      forgetAddress();
-      forgetAccount();
+      notAGuess();
       byAccount.reset(accountKey);
       // Only after the password matched: a frozen account's existence is not revealed to a guesser.
       if (user.loginFrozen) throw new AppError('AUTH_ACCOUNT_FROZEN');

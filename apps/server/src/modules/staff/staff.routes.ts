@@ -18,7 +18,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { mustEnrolTotp, registerStaffCall } from '../../lib/register-staff-call.ts';
 import { SecretBox } from '../../lib/secret-box.ts';
 import { hashToken } from '../account/session-token.ts';
-import { AttemptLimiter } from '../auth/attempt-limiter.ts';
+import { AttemptLimiter, claimAll } from '../auth/attempt-limiter.ts';
 import { hashPassword, timingDummyHash, verifyPassword } from '../auth/password.ts';
 import {
   countActiveOwners,
@@ -146,12 +146,7 @@ export function registerStaffRoutes(
       throw new AppError('STAFF_LOGIN_RATE_LIMITED');
     // Counted as it arrives (guesses sent in parallel cannot all be checked: the limit holds), taken
     // back when it was no guess: a success, a refusal before any secret was checked, a fault of ours.
-    const forgetEmail = byEmail.claim(emailKey);
-    const forgetAddress = byAddress.claim(ipKey);
-    const notAGuess = () => {
-      forgetEmail();
-      forgetAddress();
-    };
+    const notAGuess = claimAll([byEmail, emailKey], [byAddress, ipKey]);
     let staff: Awaited<ReturnType<typeof findStaffByEmail>>;
     let ok: boolean;
     try {
