@@ -18,6 +18,7 @@ import {
 } from '../modules/staff/staff.repository.ts';
 import { AppError } from './app-error.ts';
 import { answerOnce, idempotencyKeyOf, requestDigest } from './idempotency.ts';
+import { bindToRequestLog } from './log-bindings.ts';
 
 type Out<T> = [NonNullable<T>] extends [z.ZodType] ? z.output<NonNullable<T>> : Record<string, never>;
 
@@ -74,6 +75,8 @@ export async function resolveStaff(
   const session = await findLiveStaffSession(deps.db, tokenHash, new Date(deps.now()));
   const staff = session && (await findStaffById(deps.db, session.staffId));
   if (!staff || staff.disabled) throw new AppError('AUTH_SESSION_INVALID');
+  // The request's log lines say which member of staff made it.
+  bindToRequestLog(req.log, { staffId: staff.id });
   if (access !== 'session' && access !== 'public') {
     if (mustEnrolTotp(staff)) throw new AppError('STAFF_TOTP_ENROL_REQUIRED');
     if (!roleMayUse(staff.role as StaffRole, access)) throw new AppError('STAFF_FORBIDDEN');

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
+import { bindToRequestLog } from '../lib/log-bindings.ts';
 import type { SessionEvents } from '../lib/session-events.ts';
 import { findLiveSession } from '../modules/account/session.repository.ts';
 import { hashToken } from '../modules/account/session-token.ts';
@@ -95,7 +96,12 @@ export const authentication = fp(
     app.decorateRequest('authenticate', function authenticate(this: import('fastify').FastifyRequest) {
       let p = perRequest.get(this);
       if (!p) {
-        p = resolve(tokenFrom(this.headers.authorization));
+        const log = this.log;
+        p = resolve(tokenFrom(this.headers.authorization)).then((user) => {
+          // The request's log lines ('request completed' too) say whose request it was.
+          if (user) bindToRequestLog(log, { userId: user.userId });
+          return user;
+        });
         perRequest.set(this, p);
       }
       return p;
