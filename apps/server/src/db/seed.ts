@@ -1,6 +1,7 @@
 import { count } from 'drizzle-orm';
 import { CATEGORY_SEEDS } from '../market/category-seeds.ts';
 import { INSTRUMENT_SEEDS } from '../market/instrument-seeds.ts';
+import { seededLotLimits, usdRates } from '../market/lot-limit-seeds.ts';
 import { newInviteCode } from '../modules/account/public-ids.ts';
 import { SETTING_DEFAULTS } from '../modules/settings/setting-keys.ts';
 import { areaCodeSeeds } from './area-code-seeds.ts';
@@ -40,6 +41,7 @@ export async function seedIfEmpty(db: Db, demoStartBalance: string): Promise<See
         .values(CATEGORY_SEEDS.map((c) => ({ key: c.key, sort: c.sort })))
         .returning();
       const idOf = new Map(cats.map((c) => [c.key, c.id]));
+      const usdPer = usdRates(INSTRUMENT_SEEDS);
       await tx.insert(instruments).values(
         INSTRUMENT_SEEDS.map((s, i) => ({
           code: s.code,
@@ -62,6 +64,7 @@ export async function seedIfEmpty(db: Db, demoStartBalance: string): Promise<See
           annualVolatility: String(s.annualVolatility),
           tickIntervalMs: s.tickIntervalMs,
           sort: i,
+          ...seededLotLimits(s, usdPer),
         })),
       );
       await tx
