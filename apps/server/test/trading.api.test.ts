@@ -111,7 +111,7 @@ describe.each(DB_KINDS)('trading on %s', (kind) => {
     expect((await submit(token, { stop_loss_price: String(btc.ForexQuotations.Ask * 2) })).code).toBe(4016);
     expect((await submit(token, { cont: '40', multiple: 2 })).code).toBe(4019);
     expect((await submit(token, { forex_id: 99999 })).code).toBe(2001);
-    expect((await submit(token, { cont: '51', multiple: 20 })).code).toBe(4008); // 50 lots per order by default
+    expect((await submit(token, { cont: '51', multiple: 20 })).code).toBe(4008); // BTC is seeded with 50 lots per order (by notional)
     const noToken = await getJson(
       s,
       `/v1/api/forex/submit?type=1&cont=0.1&forex_id=${btc.Id}&status=1&multiple=10`,
