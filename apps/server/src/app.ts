@@ -20,7 +20,7 @@ import type { LiveMarket } from './market/live-market.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
-import { OutboxSender, SmtpSender } from './modules/auth/code-sender.ts';
+import { HttpSmsSender, OutboxSender, SmtpSender } from './modules/auth/code-sender.ts';
 import { registerBackofficeRoutes } from './modules/backoffice/backoffice.routes.ts';
 import { marketRoutes } from './modules/market/market.routes.ts';
 import type { MarketRuntime } from './modules/market/market-runtime.ts';
@@ -131,9 +131,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   accountRoutes(app, { ...accountDeps, sessionEvents: deps.sessionEvents });
   const outbox = new OutboxSender(app.log);
-  const sender = deps.config.SMTP_URL
+  const mail = deps.config.SMTP_URL
     ? new SmtpSender(deps.config.SMTP_URL, deps.config.MAIL_FROM, outbox, app.log)
     : outbox;
+  const sender = deps.config.SMS_URL ? new HttpSmsSender(deps.config.SMS_URL, mail, app.log) : mail;
   const auth = await createAuthService({
     ...accountDeps,
     sender,

@@ -30,3 +30,14 @@ describe('TRUST_PROXY', () => {
       expect(() => trust(bad), bad).toThrow(/TRUST_PROXY: the proxies' addresses or ranges/);
   });
 });
+
+describe('SMS_URL', () => {
+  it('takes an http(s) URL, credentials included, and refuses anything else, naming the setting', () => {
+    expect(loadConfig({}).SMS_URL).toBeUndefined();
+    expect(loadConfig({ SMS_URL: 'https://user:key@sms.example.com/send' }).SMS_URL).toBe(
+      'https://user:key@sms.example.com/send',
+    );
+    for (const bad of ['smtp://mail.example.com', 'sms.example.com/send', 'https://', 'http://exa mple.com'])
+      expect(() => loadConfig({ SMS_URL: bad }), bad).toThrow(/SMS_URL/);
+  });
+});

@@ -46,6 +46,12 @@ const schema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Meridian <no-reply@meridian.local>'),
+  /** SMS delivery of verification codes: the broker's gateway, POST {to, text} (code-sender.ts); unset → outbox. */
+  SMS_URL: z
+    .string()
+    .regex(/^https?:\/\//, 'must be an http:// or https:// URL')
+    .refine((v) => URL.canParse(v), 'must be a URL')
+    .optional(),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** The first back-office owner, created at first start when there is no staff account yet. */
   ADMIN_EMAIL: z.string().trim().toLowerCase().email().default('owner@meridian.local'),

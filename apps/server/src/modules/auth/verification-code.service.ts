@@ -124,7 +124,7 @@ async function deliver(
       purpose: req.purpose,
       subject,
       body: body.replace(code, '******'),
-      transport: 'smtp',
+      transport: deps.sender.transportOf(req.channel),
       status: 'failed',
       error: String((err as Error).message ?? err).slice(0, 500),
       createdAt: new Date(now),
