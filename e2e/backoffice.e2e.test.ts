@@ -29,8 +29,8 @@ const serverOk = (key: string): string =>
 const serverLog = async () => (await fetch(logUrl)).text();
 
 /** Registers a real account through the public API (code read from the outbox log), as a client would. */
-async function registerReal(email: string, password: string) {
-  const invite = /Registration invite code: (\w+)/.exec(await serverLog())![1]!;
+async function registerReal(email: string, password: string, inviteCode?: string) {
+  const invite = inviteCode ?? /Registration invite code: (\w+)/.exec(await serverLog())![1]!;
   const form = (body: Record<string, string>) => ({
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', lang: 'en' },
@@ -262,6 +262,35 @@ describe('back office: owner with TOTP, staff, instrument spread, balance and tr
 
     await trader.reload();
     await expect.poll(() => trader.getByTestId('balance').innerText(), { timeout: 20_000 }).toBe('1,234.56');
+  });
+
+  it('shows the invitation tree: whom the trader invited, and the chain above the invitee', async () => {
+    // Still on the trader's page: their own invite code, as the trader would pass it on.
+    const inviteCode = (
+      await staff
+        .locator('.ant-descriptions-item', { hasText: admin('users.inviteCode') })
+        .locator('.ant-descriptions-item-content')
+        .innerText()
+    ).trim();
+    expect(inviteCode).toMatch(/^\w{4,}$/);
+    await registerReal('invitee-e2e@example.com', 'Passw0rd1', inviteCode);
+    await staff.reload();
+    await staff.getByRole('tab', { name: admin('userDetail.tabs.referrals') }).click();
+    await expect
+      .poll(() => staff.getByTestId('downline-levels').innerText())
+      .toBe(admin('userDetail.level', { level: '1', count: '1' }));
+    const row = staff.getByRole('row', { name: /invitee-e2e@example\.com/ });
+    await row.waitFor();
+    await screenshot(staff, 'admin-user-referrals');
+    await row.getByRole('link').first().click();
+    await expect.poll(() => staff.locator('body').innerText()).toContain('invitee-e2e@example.com');
+    await staff.getByRole('tab', { name: admin('userDetail.tabs.referrals') }).click();
+    // The chain above the invitee: the trader, then the invitee.
+    await staff.locator('.ant-breadcrumb').getByRole('link', { name: traderUid }).waitFor();
+    await expect.poll(() => staff.locator('body').innerText()).toContain(admin('userDetail.noDownline'));
+    await screenshot(staff, 'admin-invitee-referrals');
+    await staff.locator('.ant-breadcrumb').getByRole('link', { name: traderUid }).click();
+    await staff.getByRole('button', { name: admin('userDetail.adjustBalance') }).waitFor();
   });
 
   it('freezes the trader’s trading and the trader’s order is refused with a clear message', async () => {

@@ -31,7 +31,6 @@ const detail: Detail = {
     createdAt: '2025-01-01T00:00:00Z',
   },
   inviter: null,
-  invitees: [],
   sessions: [],
   live: [],
   account: {

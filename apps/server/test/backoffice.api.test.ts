@@ -230,6 +230,63 @@ describe.each(DB_KINDS)('back office on %s', (kind) => {
     expect(summary.data.balance).toBe('848.24');
   });
 
+  it("shows a user's invitation tree: the inviters above, the down-line by level, direct invitees paged", async () => {
+    const a = await registerEmail(s, 'tree-a@test.local');
+    const b = await registerEmail(s, 'tree-b@test.local', 'secret123', a.user.invite_code);
+    const c = await registerEmail(s, 'tree-c@test.local', 'secret123', b.user.invite_code);
+    const d = await registerEmail(s, 'tree-d@test.local', 'secret123', b.user.invite_code);
+    const e = await registerEmail(s, 'tree-e@test.local', 'secret123', c.user.invite_code);
+    const tree = (id: number, query: Record<string, string> = {}) =>
+      staffCall('GET', `/users/${id}/referrals`, { token: tokens.support, query });
+
+    const top = await tree(a.user.id);
+    expect(top.code).toBe(1);
+    expect(top.data.upline).toEqual([]); // registered with the platform's code
+    expect(top.data.levels).toEqual([
+      { level: 1, count: 1 },
+      { level: 2, count: 2 },
+      { level: 3, count: 1 },
+    ]);
+    expect(top.data.deeper).toBe(false);
+    expect(top.data.invitees).toMatchObject({
+      total: 1,
+      rows: [{ id: b.user.id, uid: b.user.uid, invited: 2 }],
+    });
+
+    const leaf = await tree(e.user.id);
+    expect(leaf.data.upline).toEqual([
+      { id: c.user.id, uid: c.user.uid },
+      { id: b.user.id, uid: b.user.uid },
+      { id: a.user.id, uid: a.user.uid },
+    ]);
+    expect(leaf.data.levels).toEqual([]);
+    expect(leaf.data.invitees).toEqual({ rows: [], total: 0 });
+
+    // Newest first, paged by the server, each with how many they invited.
+    const first = await tree(b.user.id, { pageSize: '1' });
+    expect(first.data.invitees).toMatchObject({ total: 2, rows: [{ id: d.user.id, invited: 0 }] });
+    const second = await tree(b.user.id, { pageSize: '1', page: '2' });
+    expect(second.data.invitees).toMatchObject({
+      total: 2,
+      rows: [{ id: c.user.id, invited: 1, email: 'tree-c@test.local' }],
+    });
+
+    // Deeper than the levels counted: a chain of 11 below e (inviters set directly; codes are not the point).
+    let parent = e.user.id;
+    for (let i = 1; i <= 11; i++) {
+      const r = (await s.database.db.execute(sql`
+        insert into users (uid, invite_code, inviter_id) values (${`T${900000 + i}`}, ${`TREE${i}`}, ${parent})
+        returning id`)) as unknown as { rows: Array<{ id: number | string }> };
+      parent = Number(r.rows[0]!.id);
+    }
+    const deep = await tree(e.user.id);
+    expect(deep.data.levels).toHaveLength(10);
+    expect(deep.data.levels.every((l: { count: number }) => l.count === 1)).toBe(true);
+    expect(deep.data.deeper).toBe(true);
+    expect((await tree(parent)).data.upline).toHaveLength(14); // 11 in the chain above it (minus itself), e, c, b, a
+    expect((await tree(999_999)).code).not.toBe(1);
+  });
+
   it('audits a wallet setting change with what it was before', async () => {
     const config = await staffCall('GET', '/wallet/config', { token: tokens.finance });
     const usdt = config.data.drawCurrencies.find((c: any) => c.code === 'USDT' && c.protocol === 'TRC20');

@@ -129,6 +129,8 @@ export const users = pgTable(
     // One account per phone number, as per e-mail: two registrations racing with two spellings of
     // one number (stored normalised) both landed before this index.
     uniqueIndex('users_mobile_key').on(t.areaCode, t.mobile).where(sql`${t.mobile} is not null`),
+    // A user's invitees and their down-line (the back office's invitation tree).
+    index('users_inviter_id_idx').on(t.inviterId).where(sql`${t.inviterId} is not null`),
   ],
 );
 

@@ -295,16 +295,43 @@ export const staffUserDetailCall = defineStaffCall({
   path: '/users/:id',
   access: ['finance', 'compliance', 'support', 'dealer'],
   changes: false,
-  summary: 'One user: figures, inviter and invitees, sessions, open positions and pending orders',
+  summary:
+    'One user: figures, inviter, sessions, open positions and pending orders (invitees: /users/:id/referrals)',
   params: idParam,
   data: z.object({
     user: staffUserRow,
     inviter: staffUserRow.pick({ id: true, uid: true, email: true, mobile: true }).nullable(),
-    invitees: z.array(staffUserRow.pick({ id: true, uid: true, email: true, mobile: true, createdAt: true })),
     sessions: z.array(staffSessionRow),
     live: z.array(staffOrderRow),
     /** The account's figures as the trader's order screen shows them: equity, margin, risk rate. */
     account: accountSummary,
+  }),
+});
+
+/** How many levels of a user's down-line the invitation tree counts. */
+export const REFERRAL_LEVELS = 10;
+
+export const staffUserReferralsCall = defineStaffCall({
+  method: 'GET',
+  path: '/users/:id/referrals',
+  access: ['finance', 'compliance', 'support', 'dealer'],
+  changes: false,
+  summary:
+    'The user’s invitation tree: the inviters above them to the first, their down-line counted by level, and their direct invitees (paged, with how many each invited)',
+  params: idParam,
+  query: z.object({ page, pageSize }),
+  data: z.object({
+    /** The inviter, the inviter's inviter, … (nearest first), up to 50. */
+    upline: z.array(staffUserRow.pick({ id: true, uid: true })),
+    /** Accounts invited at each level below the user (1: invited by them), levels with none left out. */
+    levels: z.array(z.object({ level: z.number().int(), count: z.number().int() })),
+    /** Whether the down-line goes deeper than REFERRAL_LEVELS (not counted). */
+    deeper: z.boolean(),
+    invitees: paged(
+      staffUserRow
+        .pick({ id: true, uid: true, email: true, mobile: true, isDemo: true, createdAt: true })
+        .extend({ invited: z.number().int() }),
+    ),
   }),
 });
 
@@ -995,6 +1022,7 @@ export const ALL_STAFF_CALLS = [
   staffUsersCall,
   staffUserDetailCall,
   staffUserLedgerCall,
+  staffUserReferralsCall,
   staffUserOrdersCall,
   staffCreditScoreCall,
   staffFreezeCall,

@@ -58,10 +58,6 @@ export async function usersByIds(db: DbOrTx, ids: number[]) {
   return db.select().from(users).where(inArray(users.id, ids));
 }
 
-export async function inviteesOf(db: DbOrTx, id: number) {
-  return db.select().from(users).where(eq(users.inviterId, id)).orderBy(desc(users.id)).limit(200);
-}
-
 export async function sessionsOf(db: DbOrTx, userId: number) {
   return db.select().from(sessions).where(eq(sessions.userId, userId)).orderBy(desc(sessions.id)).limit(50);
 }

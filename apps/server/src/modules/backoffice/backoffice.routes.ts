@@ -1,5 +1,6 @@
 import path from 'node:path';
 import {
+  REFERRAL_LEVELS,
   STAFF_API_PREFIX,
   STAFF_CSV_EXPORTS,
   STAFF_SETTING_KEYS,
@@ -28,6 +29,7 @@ import {
   staffUserDetailCall,
   staffUserLedgerCall,
   staffUserOrdersCall,
+  staffUserReferralsCall,
   staffUsersCall,
 } from '@meridian/contracts';
 import {
@@ -64,7 +66,6 @@ import {
   findUser,
   historyOf,
   insertInstrument,
-  inviteesOf,
   ledgerOf,
   listAudit,
   listOutbox,
@@ -81,6 +82,7 @@ import {
   usersByIds,
 } from './backoffice.repository.ts';
 import { csvColumnsOf, toCsv } from './csv.ts';
+import { downlineLevels, inviteesPage, uplineOf } from './referrals.repository.ts';
 
 export interface BackofficeDeps {
   db: Db;
@@ -239,10 +241,6 @@ export function registerBackofficeRoutes(app: FastifyInstance, deps: BackofficeD
         margin: book.margin.toFixed(6),
       },
       inviter: inviter ? brief(inviter) : null,
-      invitees: (await inviteesOf(db, u.id)).map((x) => ({
-        ...brief(x),
-        createdAt: x.createdAt.toISOString(),
-      })),
       sessions: (await sessionsOf(db, u.id)).map((s) => ({
         id: s.id,
         createdAt: s.createdAt.toISOString(),
@@ -253,6 +251,35 @@ export function registerBackofficeRoutes(app: FastifyInstance, deps: BackofficeD
       })),
       live: await engine.settled().then(() => liveRows(engine.allLive({ userId: u.id }))),
       account: await accountSummaryOf(engine, deps.settings, u.id).then(({ rawFloating: _, ...s }) => s),
+    };
+  });
+
+  registerStaffCall(app, deps, staffUserReferralsCall, async ({ params, query }) => {
+    await requireUser(params.id);
+    const [upline, down, invitees] = await Promise.all([
+      uplineOf(db, params.id),
+      downlineLevels(db, params.id, REFERRAL_LEVELS),
+      inviteesPage(db, params.id, query.page, query.pageSize),
+    ]);
+    return {
+      upline,
+      levels: down.levels,
+      deeper: down.deeper,
+      invitees: {
+        rows: invitees.rows.map((x) => {
+          const row = toStaffUserRow(x);
+          return {
+            id: row.id,
+            uid: row.uid,
+            email: row.email,
+            mobile: row.mobile,
+            isDemo: row.isDemo,
+            createdAt: row.createdAt,
+            invited: x.invited,
+          };
+        }),
+        total: invitees.total,
+      },
     };
   });
 

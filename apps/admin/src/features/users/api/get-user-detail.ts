@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { callStaff } from '../../../lib/staff-client';
 import { userKeys } from './keys';
 
-/** GET /users/:id: figures, flags, inviter and invitees, sessions, open positions and pending orders. */
+/** GET /users/:id: figures, flags, inviter, sessions, open positions and pending orders. */
 export type UserDetail = StaffCallData<typeof staffUserDetailCall>;
 
 export function useUserDetail(id: number) {

@@ -42,6 +42,7 @@ import { CreditScoreModal } from './credit-score-modal';
 import { FreezeModal } from './freeze-modal';
 import { UserHistoryTab } from './user-history-tab';
 import { UserLedgerTab } from './user-ledger-tab';
+import { UserReferralsTab } from './user-referrals-tab';
 
 /** Loss red and profit green of antd's Typography (the tables' amounts), for a statistic's value. */
 const LOSS = '#ff4d4f';
@@ -57,7 +58,6 @@ const RISK_COLORS: Record<UserDetail['account']['RiskStatus'], string> = {
 
 type Action = 'score' | 'freeze' | 'adjust';
 type Session = UserDetail['sessions'][number];
-type Invitee = UserDetail['invitees'][number];
 
 /** One user: figures, flags, credit score, the role's actions, and tabs of their activity. */
 export function UserDetailScreen() {
@@ -105,7 +105,7 @@ function UserDetailBody({ id, back }: { id: number; back: ReactNode }) {
     );
   }
 
-  const { user, inviter, invitees, sessions, live, account } = detail.data;
+  const { user, inviter, sessions, live, account } = detail.data;
   const canScore = canUse(staff.role, staffCreditScoreCall);
   const canFreeze = canUse(staff.role, staffFreezeCall);
   const canAdjust = canUse(staff.role, staffAdjustBalanceCall);
@@ -148,17 +148,6 @@ function UserDetailBody({ id, back }: { id: number; back: ReactNode }) {
       ellipsis: true,
       render: (v: string | null) => v ?? DASH,
     },
-  ];
-
-  const inviteeColumns: ColumnsType<Invitee> = [
-    {
-      title: t('users.uid'),
-      dataIndex: 'uid',
-      render: (uid: string, row) => <Link to={`/users/${row.id}`}>{uid}</Link>,
-    },
-    { title: t('users.email'), dataIndex: 'email', render: (v: string | null) => v ?? DASH },
-    { title: t('users.mobile'), dataIndex: 'mobile', render: (v: string | null) => v ?? DASH },
-    { title: t('users.createdAt'), dataIndex: 'createdAt', render: formatDateTime },
   ];
 
   const actions = (
@@ -236,6 +225,9 @@ function UserDetailBody({ id, back }: { id: number; back: ReactNode }) {
           <Descriptions.Item label={t('users.email')}>{user.email ?? DASH}</Descriptions.Item>
           <Descriptions.Item label={t('users.mobile')}>{user.mobile ?? DASH}</Descriptions.Item>
           <Descriptions.Item label={t('users.inviteCode')}>{user.inviteCode}</Descriptions.Item>
+          <Descriptions.Item label={t('userDetail.inviter')}>
+            {inviter ? <Link to={`/users/${inviter.id}`}>{inviter.uid}</Link> : DASH}
+          </Descriptions.Item>
           <Descriptions.Item label={t('users.creditScore')}>{user.creditScore}</Descriptions.Item>
           <Descriptions.Item label={t('users.flags')}>
             <Flex gap={4} wrap>
@@ -300,30 +292,7 @@ function UserDetailBody({ id, back }: { id: number; back: ReactNode }) {
             {
               key: 'referrals',
               label: t('userDetail.tabs.referrals'),
-              children: (
-                <Flex vertical gap={16}>
-                  <Descriptions size="small" column={1}>
-                    <Descriptions.Item label={t('userDetail.inviter')}>
-                      {inviter ? (
-                        <Link to={`/users/${inviter.id}`}>
-                          {inviter.uid}
-                          {inviter.email || inviter.mobile ? ` (${inviter.email ?? inviter.mobile})` : ''}
-                        </Link>
-                      ) : (
-                        DASH
-                      )}
-                    </Descriptions.Item>
-                  </Descriptions>
-                  <Table<Invitee>
-                    rowKey="id"
-                    size="small"
-                    title={() => t('userDetail.invitees', { count: invitees.length })}
-                    columns={inviteeColumns}
-                    dataSource={invitees}
-                    pagination={invitees.length > 20 ? { pageSize: 20 } : false}
-                  />
-                </Flex>
-              ),
+              children: <UserReferralsTab userId={user.id} uid={user.uid} />,
             },
           ]}
         />

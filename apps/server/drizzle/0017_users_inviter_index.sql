@@ -1,0 +1,1 @@
+CREATE INDEX "users_inviter_id_idx" ON "users" USING btree ("inviter_id") WHERE "users"."inviter_id" is not null;
