@@ -41,3 +41,21 @@ describe('SMS_URL', () => {
       expect(() => loadConfig({ SMS_URL: bad }), bad).toThrow(/SMS_URL/);
   });
 });
+
+describe('MARKET_FEED=external', () => {
+  it('needs a ws(s) bridge URL, takes a symbol map, and refuses a malformed one', () => {
+    expect(() => loadConfig({ MARKET_FEED: 'external' })).toThrow(/MARKET_FEED_URL: required/);
+    expect(() => loadConfig({ MARKET_FEED: 'external', MARKET_FEED_URL: 'http://x' })).toThrow(
+      /MARKET_FEED_URL/,
+    );
+    const c = loadConfig({
+      MARKET_FEED: 'external',
+      MARKET_FEED_URL: 'wss://bridge.example.com/quotes',
+      MARKET_FEED_SYMBOLS: 'XAUUSD=GOLD',
+    });
+    expect(c.MARKET_FEED_MAX_AGE_MS).toBe(10_000);
+    expect(() => loadConfig({ MARKET_FEED_SYMBOLS: 'XAUUSD' })).toThrow(
+      /MARKET_FEED_SYMBOLS: expected CODE=SYMBOL/,
+    );
+  });
+});

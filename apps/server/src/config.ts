@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseSymbolMap } from './market/feed-symbols.ts';
 
 /** An address or range `proxy-addr` takes (an IP, optionally /bits within its size), or one of its names. */
 function isProxyAddress(text: string): boolean {
@@ -25,8 +26,27 @@ const schema = z.object({
     .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   MARKET_SEED: z.coerce.number().int().default(20261122),
-  MARKET_FEED: z.enum(['simulated', 'replay']).default('simulated'),
+  MARKET_FEED: z.enum(['simulated', 'replay', 'external']).default('simulated'),
   MARKET_REPLAY_FILE: z.string().optional(),
+  /** The broker's price bridge (MARKET_FEED=external): ws:// or wss:// (market/external-feed.ts). */
+  MARKET_FEED_URL: z
+    .string()
+    .regex(/^wss?:\/\//, 'must be a ws:// or wss:// URL')
+    .refine((v) => URL.canParse(v), 'must be a URL')
+    .optional(),
+  /** Platform code = bridge symbol, where they differ: `XAUUSD=GOLD,US500=SPX500`. */
+  MARKET_FEED_SYMBOLS: z
+    .string()
+    .optional()
+    .superRefine((v, ctx) => {
+      try {
+        parseSymbolMap(v);
+      } catch (e) {
+        ctx.addIssue({ code: 'custom', message: (e as Error).message });
+      }
+    }),
+  /** How old the bridge's last quote may be for an order to fill at it (ms). */
+  MARKET_FEED_MAX_AGE_MS: z.coerce.number().int().min(500).max(300_000).default(10_000),
   /** Days of history generated at first start (charts full on day one; tests use a few). */
   MARKET_HISTORY_DAYS: z.coerce.number().int().min(1).max(3660).default(366),
   /**
@@ -112,6 +132,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  if (c.MARKET_FEED === 'external' && !c.MARKET_FEED_URL)
+    throw new Error('Invalid configuration:\n  MARKET_FEED_URL: required with MARKET_FEED=external');
   const root = path.resolve(import.meta.dirname, '../../..');
   return {
     ...c,

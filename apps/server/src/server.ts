@@ -24,6 +24,7 @@ import { TradingEngine } from './engine/trading-engine.ts';
 import { KEY_RETENTION_MS, pruneKeys } from './lib/idempotency.ts';
 import { logSerializers } from './lib/log-serializers.ts';
 import { SessionEvents } from './lib/session-events.ts';
+import { parseSymbolMap } from './market/feed-symbols.ts';
 import { reconcileLedger } from './modules/ledger/ledger.repository.ts';
 import { takesOrders } from './modules/market/market-runtime.ts';
 import { LiveSettings } from './modules/settings/live-settings.ts';
@@ -134,6 +135,15 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
       historyDays: config.MARKET_HISTORY_DAYS,
       feed: config.MARKET_FEED,
       ...(config.MARKET_REPLAY_FILE ? { replayFile: config.MARKET_REPLAY_FILE } : {}),
+      ...(config.MARKET_FEED_URL
+        ? {
+            external: {
+              url: config.MARKET_FEED_URL,
+              symbols: parseSymbolMap(config.MARKET_FEED_SYMBOLS),
+              maxAgeMs: config.MARKET_FEED_MAX_AGE_MS,
+            },
+          }
+        : {}),
       autoStart: opts.autoStartMarket ?? true,
     });
     writer = fencedWriter(database);
@@ -158,7 +168,12 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
         instruments: () => market.instruments(),
         latest: (id) => market.feed.latest(id),
         status: (id) => market.status(id),
-        maxQuoteAgeMs: (id) => 5 * (market.instrumentById(id)?.tickIntervalMs ?? 1000),
+        // The simulation ticks on a known rhythm; a bridge's quotes are live while younger than
+        // MARKET_FEED_MAX_AGE_MS (a quiet market sends none for a while).
+        maxQuoteAgeMs:
+          config.MARKET_FEED === 'external'
+            ? () => config.MARKET_FEED_MAX_AGE_MS
+            : (id) => 5 * (market.instrumentById(id)?.tickIntervalMs ?? 1000),
         takesOrders: (id) => takesOrders(market, id),
       },
       settings: {

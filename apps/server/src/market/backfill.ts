@@ -45,7 +45,11 @@ import type { Candle, CandleStore, Clock, FeedInstrument, InstrumentSeed } from 
 export interface BackfillOptions {
   store: CandleStore;
   instruments: readonly FeedInstrument[];
-  feed: PriceAnchor;
+  /**
+   * The simulation the history continues into; null when prices come from outside (the external
+   * feed): then nothing is invented, the charts show what was recorded, and no start price is set.
+   */
+  feed: PriceAnchor | null;
   clock: Clock;
   /** Primed with recent closed candles and the forming ones; optional for tests. */
   aggregator?: CandleAggregator;
@@ -325,7 +329,7 @@ async function backfillInstrument(
   const minutes = scratch.periods[0]!;
   const hours = scratch.coarse;
   hours.length = 0;
-  if (!lastMinute) {
+  if (!lastMinute && feed) {
     // A first start begins at a London midnight, so the oldest day (and every bucket in it) is
     // complete. Backward from the reference price, which is where the live feed starts.
     const fromMs = londonDayStart(nowMinuteMs - windowMs);
@@ -390,7 +394,9 @@ async function backfillInstrument(
 
   // 3. The live feed continues from the newest close, or on a restart from the last live quote when
   //    it is newer (saved each second: after a crash the forming minute was not stored).
-  if (minutes.length > 0) {
+  if (!feed) {
+    // Prices come from outside: the chart's history is primed above, the price is the bridge's.
+  } else if (minutes.length > 0) {
     const i = minutes.length - 1;
     feed.setStartPrice(id, minutes.close[i]!, (minutes.time[i]! + 60) * 1000);
   } else if (lastMinute) {

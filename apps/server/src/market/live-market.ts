@@ -12,6 +12,7 @@ import type { TopicHub } from '../ws/topic-hub.ts';
 import { backfillHistory } from './backfill.ts';
 import { CandleAggregator, type ClosedCandle } from './candle-aggregator.ts';
 import { DbCandleStore } from './db-candle-store.ts';
+import { ExternalFeed } from './external-feed.ts';
 import { ReplayFeed } from './replay-feed.ts';
 import { SimulatedFeed } from './simulated-feed.ts';
 import type { Candle, CategoryKey, Clock, FeedInstrument, LastQuote, Quote, QuoteFeed } from './types.ts';
@@ -23,8 +24,10 @@ export interface LiveMarketOptions {
   hub: TopicHub;
   log: FastifyBaseLogger;
   seed: number;
-  feed: 'simulated' | 'replay';
+  feed: 'simulated' | 'replay' | 'external';
   replayFile?: string;
+  /** MARKET_FEED=external: the bridge, its symbols where they differ, how old a quote may be. */
+  external?: { url: string; symbols: ReadonlyMap<string, string>; maxAgeMs: number };
   historyDays: number;
   /** Run the feed's own timer (the server); tests leave it off and call `step`. */
   autoStart: boolean;
@@ -44,8 +47,8 @@ export interface LiveMarket extends MarketRuntime {
    */
   applyInstrument(row: InstrumentRow): boolean;
   /**
-   * A new instrument from the back office: its history is generated (so charts are full at once),
-   * it joins the feed and the trade list. Only with the simulated feed.
+   * A new instrument from the back office joins the feed and the trade list; with the simulated
+   * feed its history is generated first (so charts are full at once). Not with a replay.
    */
   addInstrument(row: InstrumentRow): Promise<boolean>;
   /** A category's order or enabled flag changed: the trade list follows at once. */
@@ -149,13 +152,27 @@ export async function startLiveMarket(o: LiveMarketOptions): Promise<LiveMarket>
           clock: o.clock,
           loop: true,
         })
-      : new SimulatedFeed({ instruments: feedInstruments, clock: o.clock, seed: o.seed });
+      : o.feed === 'external'
+        ? new ExternalFeed({
+            url: o.external!.url,
+            symbols: o.external!.symbols,
+            maxAgeMs: o.external!.maxAgeMs,
+            instruments: feedInstruments,
+            clock: o.clock,
+            log: o.log,
+            onListenerError: (err) => o.log.error({ err }, 'quote listener failed'),
+          })
+        : new SimulatedFeed({ instruments: feedInstruments, clock: o.clock, seed: o.seed });
+  // Staff spreads apply to every feed that quotes its own spread (a replay keeps the file's unless set).
+  if (feed instanceof ExternalFeed) for (const r of rows) feed.setSpread(r.id, r.spreadPoints);
 
-  if (feed instanceof SimulatedFeed) {
+  if (feed instanceof SimulatedFeed || feed instanceof ExternalFeed) {
+    // From outside, history is what was recorded (stored candles back in the charts after a
+    // restart); nothing is invented.
     const report = await backfillHistory({
       store,
       instruments: feedInstruments,
-      feed,
+      feed: feed instanceof SimulatedFeed ? feed : null,
       aggregator,
       clock: o.clock,
       windowDays: o.historyDays,
@@ -289,7 +306,7 @@ export async function startLiveMarket(o: LiveMarketOptions): Promise<LiveMarket>
     const { code: _code, ...next } = toRecord(row);
     // In place: the engine and the routes hold this same object.
     Object.assign(r, next);
-    if (feed instanceof SimulatedFeed) {
+    if (feed instanceof SimulatedFeed || feed instanceof ExternalFeed) {
       feed.setSpread(row.id, row.spreadPoints);
       feed.reshape(
         row.id,
@@ -308,17 +325,22 @@ export async function startLiveMarket(o: LiveMarketOptions): Promise<LiveMarket>
 
   async function addInstrument(row: InstrumentRow): Promise<boolean> {
     const category = keyOf.get(row.categoryId);
-    if (byId.has(row.id) || !category || !(feed instanceof SimulatedFeed)) return false;
+    if (byId.has(row.id) || !category || feed instanceof ReplayFeed) return false;
     const fi = toFeedInstrument(row, category);
-    feed.addInstrument(fi);
-    await backfillHistory({
-      store,
-      instruments: [fi],
-      feed,
-      aggregator,
-      clock: o.clock,
-      windowDays: Math.min(o.historyDays, 30),
-    });
+    if (feed instanceof ExternalFeed) {
+      feed.addInstrument(fi);
+      feed.setSpread(row.id, row.spreadPoints);
+    } else if (feed instanceof SimulatedFeed) {
+      feed.addInstrument(fi);
+      await backfillHistory({
+        store,
+        instruments: [fi],
+        feed,
+        aggregator,
+        clock: o.clock,
+        windowDays: Math.min(o.historyDays, 30),
+      });
+    }
     const record = toRecord(row);
     records.push(record);
     records.sort((a, b) => a.sort - b.sort);

@@ -1,0 +1,179 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { type WebSocket, WebSocketServer } from 'ws';
+import { ExternalFeed, parseSymbolMap } from './external-feed.ts';
+import { INSTRUMENT_SEEDS } from './instrument-seeds.ts';
+import type { FeedInstrument, Quote } from './types.ts';
+
+const WEDNESDAY_NOON = Date.UTC(2026, 10, 18, 12, 0, 0);
+const SATURDAY_NOON = Date.UTC(2026, 10, 21, 12, 0, 0);
+const seed = (code: string) => INSTRUMENT_SEEDS.find((s) => s.code === code)!;
+const instruments: FeedInstrument[] = [
+  { id: 1, seed: seed('EURUSD') }, // 5 digits, spread 12 points, forex hours
+  { id: 2, seed: seed('XAUUSD') }, // 2 digits, spread 30 points
+  { id: 3, seed: seed('BTCUSD') }, // crypto: always open
+];
+
+/** A stand-in for a broker's price bridge. */
+async function startBridge() {
+  const server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+  await new Promise<void>((r) => server.once('listening', () => r()));
+  const received: unknown[] = [];
+  const clients: WebSocket[] = [];
+  server.on('connection', (ws) => {
+    clients.push(ws);
+    ws.on('message', (d) => received.push(JSON.parse(String(d))));
+  });
+  const { port } = server.address() as { port: number };
+  return {
+    url: `ws://127.0.0.1:${port}/quotes`,
+    received,
+    clients,
+    send: (m: unknown) => {
+      for (const c of clients)
+        if (c.readyState === c.OPEN) c.send(typeof m === 'string' ? m : JSON.stringify(m));
+    },
+    close: () =>
+      new Promise<void>((r) => {
+        for (const c of server.clients) c.terminate();
+        server.close(() => r());
+      }),
+  };
+}
+
+const until = async (ok: () => boolean, ms = 3000) => {
+  const end = Date.now() + ms;
+  while (!ok()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+};
+
+describe('external market feed (a price bridge over a WebSocket)', () => {
+  let bridge: Awaited<ReturnType<typeof startBridge>>;
+  let feed: ExternalFeed;
+  let now = WEDNESDAY_NOON;
+  const quotes: Quote[] = [];
+  async function open(symbols = new Map<string, string>()) {
+    bridge = await startBridge();
+    feed = new ExternalFeed({
+      url: bridge.url,
+      instruments,
+      clock: { now: () => now },
+      symbols,
+      maxAgeMs: 10_000,
+      reconnectMinMs: 20,
+    });
+    feed.onQuote((q) => quotes.push(q));
+    feed.start();
+    await until(() => bridge.received.length > 0);
+  }
+  afterEach(async () => {
+    feed?.stop();
+    await bridge?.close();
+    quotes.length = 0;
+    now = WEDNESDAY_NOON;
+  });
+
+  it("subscribes with the bridge's symbols and quotes its mid with the broker's spread, at the server's time", async () => {
+    await open(parseSymbolMap('XAUUSD=GOLD'));
+    expect(bridge.received[0]).toEqual({
+      type: 'subscribe',
+      symbols: expect.arrayContaining(['EURUSD', 'GOLD', 'BTCUSD']),
+    });
+    bridge.send({ symbol: 'EURUSD', bid: 1.165123, ask: 1.165201, time: 1 });
+    bridge.send([{ symbol: 'GOLD', bid: 4150.12, ask: 4150.5 }]);
+    await until(() => quotes.length === 2);
+    // EURUSD: mid 1.165162 → 116516 points; 12 points of spread around it.
+    expect(quotes[0]).toEqual({
+      instrumentId: 1,
+      code: 'EURUSD',
+      bid: 1.1651,
+      ask: 1.16522,
+      mid: 1.16516,
+      timeMs: now,
+      seq: 1,
+    });
+    expect(quotes[1]).toMatchObject({
+      instrumentId: 2,
+      code: 'XAUUSD',
+      bid: 4150.16,
+      ask: 4150.46,
+      mid: 4150.31,
+      seq: 1,
+    });
+    expect(feed.latest(2)).toEqual(quotes[1]);
+    // A staff spread applies from the next quote.
+    feed.setSpread(1, 20);
+    bridge.send({ symbol: 'EURUSD', bid: 1.16512, ask: 1.1652, time: 2 });
+    await until(() => quotes.length === 3);
+    expect(quotes[2]).toMatchObject({ bid: 1.16506, ask: 1.16526, seq: 2 });
+  });
+
+  it('drops unknown symbols, malformed quotes and quotes older than the last by the bridge time', async () => {
+    await open();
+    for (const bad of [
+      'not json',
+      { symbol: 'NOPE', bid: 1, ask: 2 },
+      { symbol: 'BTCUSD', bid: '105000', ask: 105010 },
+      { symbol: 'BTCUSD', bid: 0, ask: 1 },
+      { symbol: 'BTCUSD', bid: 105020, ask: 105010 },
+      { symbol: 'BTCUSD', bid: 105000, ask: 105010, time: 'now' },
+      { type: 'heartbeat' },
+    ])
+      bridge.send(bad);
+    bridge.send({ symbol: 'BTCUSD', bid: 105000, ask: 105010, time: 2000 });
+    bridge.send({ symbol: 'BTCUSD', bid: 105100, ask: 105110, time: 1999 }); // late
+    bridge.send({ symbol: 'BTCUSD', bid: 105200, ask: 105210, time: 2001 });
+    await until(() => quotes.length === 2);
+    expect(quotes.map((q) => q.mid)).toEqual([105005, 105205]);
+    expect(feed.counts).toMatchObject({ quotes: 2, unknownSymbol: 1, malformed: 5, outOfOrder: 1 });
+  });
+
+  it('holds a print far from the market until the next confirms it; an unconfirmed one is dropped', async () => {
+    await open();
+    const send = (mid: number) => bridge.send({ symbol: 'BTCUSD', bid: mid - 5, ask: mid + 5 });
+    send(100_000);
+    send(80_000); // 20 % away: held
+    send(100_100); // the market is where it was: the held print was wrong
+    send(120_000); // held
+    send(120_200); // confirms it (within 0.5 %): a real move
+    await until(() => quotes.length === 3);
+    expect(quotes.map((q) => q.mid)).toEqual([100_000, 100_100, 120_200]);
+    expect(feed.counts.badTicks).toBe(1);
+  });
+
+  it('takes nothing outside the trading session, and says when an open market has gone quiet', async () => {
+    await open();
+    now = SATURDAY_NOON;
+    bridge.send({ symbol: 'EURUSD', bid: 1.1651, ask: 1.1652 }); // forex is closed on Saturday
+    bridge.send({ symbol: 'BTCUSD', bid: 105000, ask: 105010 }); // crypto is not
+    await until(() => quotes.length === 1);
+    expect(quotes[0]!.code).toBe('BTCUSD');
+    expect(feed.counts.outsideSession).toBe(1);
+    expect(feed.status(1, now)).toBe(0);
+    expect(feed.status(3, now)).toBe(1);
+    expect(feed.isStale(3, now + 10_000)).toBe(false);
+    expect(feed.isStale(3, now + 10_001)).toBe(true);
+    expect(feed.isStale(1, now + 60_000)).toBe(false); // closed: not stale
+  });
+
+  it('reconnects when the bridge drops the connection, and subscribes again', async () => {
+    await open();
+    expect(feed.connections).toBe(1);
+    for (const c of bridge.clients) c.terminate();
+    await until(() => feed.connections === 2 && bridge.received.length === 2);
+    expect(bridge.received[1]).toMatchObject({ type: 'subscribe' });
+    bridge.send({ symbol: 'BTCUSD', bid: 105000, ask: 105010 });
+    await until(() => quotes.length === 1);
+  });
+
+  it('reads the symbol map, refusing a malformed pair', () => {
+    expect([...parseSymbolMap(' XAUUSD=GOLD , US500=SPX500 ')]).toEqual([
+      ['XAUUSD', 'GOLD'],
+      ['US500', 'SPX500'],
+    ]);
+    expect(parseSymbolMap(undefined).size).toBe(0);
+    expect(() => parseSymbolMap('XAUUSD')).toThrow(/CODE=SYMBOL/);
+    expect(() => parseSymbolMap('A=B=C')).toThrow(/CODE=SYMBOL/);
+  });
+});
