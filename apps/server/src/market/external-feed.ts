@@ -188,12 +188,19 @@ export class ExternalFeed implements QuoteFeed {
       this.subscribe([...this.byId.values()]);
     });
     socket.on('message', (data) => this.receive(String(data)));
-    socket.on('error', (err) => this.o.log?.warn({ err }, 'market feed connection error'));
+    // One log line per failed attempt: the error (refused, TLS, a bad handshake) goes with the close.
+    let failure: Error | undefined;
+    socket.on('error', (err) => {
+      failure = err;
+    });
     socket.on('close', (code) => {
       if (this.socket !== socket) return;
       this.socket = null;
       if (!this.running) return;
-      this.o.log?.warn({ code, retryInMs: this.retryMs }, 'market feed disconnected; reconnecting');
+      this.o.log?.warn(
+        { code, retryInMs: this.retryMs, ...(failure ? { err: failure } : {}) },
+        'market feed disconnected; reconnecting',
+      );
       this.retryTimer = setTimeout(() => {
         if (this.running) this.connect();
       }, this.retryMs);
