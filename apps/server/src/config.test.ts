@@ -37,7 +37,15 @@ describe('SMS_URL', () => {
     expect(loadConfig({ SMS_URL: 'https://user:key@sms.example.com/send' }).SMS_URL).toBe(
       'https://user:key@sms.example.com/send',
     );
-    for (const bad of ['smtp://mail.example.com', 'sms.example.com/send', 'https://', 'http://exa mple.com'])
+    expect(loadConfig({ SMS_URL: 'http://127.0.0.1:9000/send' }).SMS_URL).toBe('http://127.0.0.1:9000/send');
+    for (const bad of [
+      'smtp://mail.example.com',
+      'sms.example.com/send',
+      'https://',
+      'http://exa mple.com',
+      'http://sms.example.com/send', // clear text over the network
+      'https://user:50%@sms.example.com/send',
+    ])
       expect(() => loadConfig({ SMS_URL: bad }), bad).toThrow(/SMS_URL/);
   });
 });

@@ -69,9 +69,11 @@ const schema = z.object({
   /** SMS delivery of verification codes: the broker's gateway, POST {to, text} (code-sender.ts); unset → outbox. */
   SMS_URL: z
     .string()
-    .regex(/^https?:\/\//, 'must be an http:// or https:// URL')
-    .refine((v) => URL.canParse(v), 'must be a URL')
-    .optional(),
+    .optional()
+    .superRefine((v, ctx) => {
+      const problem = v === undefined ? null : smsUrlProblem(v);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** The first back-office owner, created at first start when there is no staff account yet. */
   ADMIN_EMAIL: z.string().trim().toLowerCase().email().default('owner@meridian.local'),
@@ -122,6 +124,25 @@ const schema = z.object({
       return z.NEVER;
     }),
 });
+
+/**
+ * Why an SMS gateway URL cannot be used, or null. https only, except on this machine: the codes and
+ * the gateway's credentials would cross the network in clear text.
+ */
+function smsUrlProblem(v: string): string | null {
+  if (!URL.canParse(v)) return 'must be a URL';
+  const url = new URL(v);
+  const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback))
+    return 'must be an https:// URL (http:// only to this machine)';
+  try {
+    decodeURIComponent(url.username);
+    decodeURIComponent(url.password);
+  } catch {
+    return 'the user or password in it is not valid percent-encoding';
+  }
+  return null;
+}
 
 export type Config = z.infer<typeof schema> & { dataDir: string; webDist: string; adminDist: string };
 

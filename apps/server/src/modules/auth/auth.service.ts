@@ -22,7 +22,12 @@ import {
 import { checkCaptcha } from './captcha.service.ts';
 import type { CodeSender } from './code-sender.ts';
 import { hashPassword, isStrongEnough, timingDummyHash, verifyPassword } from './password.ts';
-import { BackgroundDeliveries, consumeValidCode, issueCode } from './verification-code.service.ts';
+import {
+  BackgroundDeliveries,
+  consumeValidCode,
+  issueCode,
+  RESEND_INTERVAL_MS,
+} from './verification-code.service.ts';
 
 /** Login failures allowed per account and per address in 15 minutes, and codes per address per hour. */
 export const LOGIN_FAILURES_PER_ACCOUNT = 5;
@@ -84,6 +89,8 @@ export async function createAuthService(deps: AuthDeps): Promise<AuthService> {
   const byAccount = new AttemptLimiter(LOGIN_FAILURES_PER_ACCOUNT, LOGIN_WINDOW_MS, deps.now);
   const byAddress = new AttemptLimiter(LOGIN_FAILURES_PER_ADDRESS, LOGIN_WINDOW_MS, deps.now);
   const codesByAddress = new AttemptLimiter(CODES_PER_ADDRESS_PER_HOUR, 60 * 60_000, deps.now);
+  /** Numbers and addresses a code is being sent to now (one server per database: memory is enough). */
+  const sendingTo = new Set<string>();
 
   const requirePassword = (p: string) => {
     if (!p) throw new AppError('ACCOUNT_ENTER_PASSWORD');
@@ -180,21 +187,36 @@ export async function createAuthService(deps: AuthDeps): Promise<AuthService> {
           ? emailIdentity(input.to)
           : await identityOf(deps.db, ACCOUNT_TYPE.MOBILE, input.to, input.areaId);
       if (codesByAddress.retryAfterMs(ip) > 0) throw new AppError('REQUEST_RATE_LIMITED');
-      const existing = await findUserByIdentity(deps.db, who);
-      // Registration may say the account exists (the next step would anyway); a reset never tells.
-      if (input.purpose === CODE_PURPOSE.REGISTER && existing) throw new AppError('ACCOUNT_EXISTS');
-      const deliver = input.purpose === CODE_PURPOSE.REGISTER || Boolean(existing?.passwordHash);
-      const r = await issueCode(codeDeps, {
-        purpose: input.purpose,
-        channel: input.channel,
-        target: who.target,
-        lang,
-        deliver,
-        // Whether a reset's account exists must not show in how long the answer takes (SMTP).
-        background: input.purpose === CODE_PURPOSE.RESET_PASSWORD,
-      });
-      codesByAddress.record(ip);
-      return { resend_after: r.resendAfterS };
+      // Counted from arrival, and a send to a number or address already under way answers 'wait':
+      // each paid message waits for the gateway, and 40 parallel requests from one address (or to
+      // one number) were all sent before any was counted.
+      if (sendingTo.has(who.target))
+        throw new AppError('CODE_RESEND_TOO_SOON', { seconds: RESEND_INTERVAL_MS / 1000 });
+      const takeBack = codesByAddress.claim(ip);
+      sendingTo.add(who.target);
+      try {
+        const existing = await findUserByIdentity(deps.db, who);
+        // Registration may say the account exists (the next step would anyway); a reset never tells.
+        if (input.purpose === CODE_PURPOSE.REGISTER && existing) throw new AppError('ACCOUNT_EXISTS');
+        const deliver = input.purpose === CODE_PURPOSE.REGISTER || Boolean(existing?.passwordHash);
+        const r = await issueCode(codeDeps, {
+          purpose: input.purpose,
+          channel: input.channel,
+          target: who.target,
+          lang,
+          deliver,
+          // Whether a reset's account exists must not show in how long the answer takes (SMTP).
+          background: input.purpose === CODE_PURPOSE.RESET_PASSWORD,
+        });
+        return { resend_after: r.resendAfterS };
+      } catch (err) {
+        // Refused before anything was sent: not a send. A failed delivery counts (a gateway that
+        // timed out may still deliver it).
+        if (!(err instanceof AppError && err.errorName === 'CODE_DELIVERY_FAILED')) takeBack();
+        throw err;
+      } finally {
+        sendingTo.delete(who.target);
+      }
     },
 
     async resetPassword(input) {

@@ -111,7 +111,9 @@ async function deliver(
   opts: { voidOnFailure: boolean },
 ) {
   const subject = translate(req.lang, 'mail.code_subject');
-  const body = translate(req.lang, 'mail.code_body', { code });
+  // A text message is short, names the sender (it arrives from an unknown number) and says nothing
+  // of 'this e-mail'.
+  const body = translate(req.lang, req.channel === 'sms' ? 'sms.code_body' : 'mail.code_body', { code });
   let sent: Awaited<ReturnType<CodeSender['send']>>;
   try {
     sent = await deps.sender.send({ ...req, subject, body, code });
@@ -126,7 +128,7 @@ async function deliver(
       body: body.replace(code, '******'),
       transport: deps.sender.transportOf(req.channel),
       status: 'failed',
-      error: String((err as Error).message ?? err).slice(0, 500),
+      error: failureText(err),
       createdAt: new Date(now),
     });
     throw new AppError('CODE_DELIVERY_FAILED');
@@ -142,6 +144,20 @@ async function deliver(
     status: 'sent',
     createdAt: new Date(now),
   }).catch((err: unknown) => deps.log?.error({ err }, 'a delivered code could not be noted in the outbox'));
+}
+
+/**
+ * What staff read in the outbox about a failed delivery: the error and its causes ('fetch failed:
+ * unexpected redirect'), as `fetch` names only the first.
+ */
+function failureText(err: unknown): string {
+  const parts: string[] = [];
+  for (let e: unknown = err, depth = 0; e !== undefined && e !== null && depth < 4; depth++) {
+    const text = e instanceof Error ? e.message : String(e);
+    if (text && !parts.includes(text)) parts.push(text);
+    e = e instanceof Error ? e.cause : undefined;
+  }
+  return parts.join(': ').slice(0, 500);
 }
 
 type CodeOutcome =
