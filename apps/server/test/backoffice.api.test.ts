@@ -1,5 +1,6 @@
 import {
   ALL_STAFF_CALLS,
+  REFERRAL_COUNT_CAP,
   STAFF_API_PREFIX,
   STAFF_ROLES,
   type StaffCallContract,
@@ -236,19 +237,24 @@ describe.each(DB_KINDS)('back office on %s', (kind) => {
     const c = await registerEmail(s, 'tree-c@test.local', 'secret123', b.user.invite_code);
     const d = await registerEmail(s, 'tree-d@test.local', 'secret123', b.user.invite_code);
     const e = await registerEmail(s, 'tree-e@test.local', 'secret123', c.user.invite_code);
-    const tree = (id: number, query: Record<string, string> = {}) =>
-      staffCall('GET', `/users/${id}/referrals`, { token: tokens.support, query });
+    const tree = (id: number) => staffCall('GET', `/users/${id}/referrals`, { token: tokens.support });
+    const invitees = (id: number, query: Record<string, string> = {}) =>
+      staffCall('GET', `/users/${id}/invitees`, { token: tokens.support, query });
 
     const top = await tree(a.user.id);
     expect(top.code).toBe(1);
-    expect(top.data.upline).toEqual([]); // registered with the platform's code
-    expect(top.data.levels).toEqual([
-      { level: 1, count: 1 },
-      { level: 2, count: 2 },
-      { level: 3, count: 1 },
-    ]);
-    expect(top.data.deeper).toBe(false);
-    expect(top.data.invitees).toMatchObject({
+    expect(top.data).toEqual({
+      upline: [], // registered with the platform's code
+      uplineTruncated: false,
+      levels: [
+        { level: 1, count: 1 },
+        { level: 2, count: 2 },
+        { level: 3, count: 1 },
+      ],
+      deeper: false,
+      capped: false,
+    });
+    expect((await invitees(a.user.id)).data).toMatchObject({
       total: 1,
       rows: [{ id: b.user.id, uid: b.user.uid, invited: 2 }],
     });
@@ -260,31 +266,57 @@ describe.each(DB_KINDS)('back office on %s', (kind) => {
       { id: a.user.id, uid: a.user.uid },
     ]);
     expect(leaf.data.levels).toEqual([]);
-    expect(leaf.data.invitees).toEqual({ rows: [], total: 0 });
+    expect((await invitees(e.user.id)).data).toEqual({ rows: [], total: 0 });
 
     // Newest first, paged by the server, each with how many they invited.
-    const first = await tree(b.user.id, { pageSize: '1' });
-    expect(first.data.invitees).toMatchObject({ total: 2, rows: [{ id: d.user.id, invited: 0 }] });
-    const second = await tree(b.user.id, { pageSize: '1', page: '2' });
-    expect(second.data.invitees).toMatchObject({
+    const first = await invitees(b.user.id, { pageSize: '1' });
+    expect(first.data).toMatchObject({ total: 2, rows: [{ id: d.user.id, invited: 0 }] });
+    const second = await invitees(b.user.id, { pageSize: '1', page: '2' });
+    expect(second.data).toMatchObject({
       total: 2,
       rows: [{ id: c.user.id, invited: 1, email: 'tree-c@test.local' }],
     });
 
-    // Deeper than the levels counted: a chain of 11 below e (inviters set directly; codes are not the point).
+    // Deeper than the levels counted: a chain of 60 below e (inviters set directly; codes are not the point).
+    const chain: number[] = [];
     let parent = e.user.id;
-    for (let i = 1; i <= 11; i++) {
+    for (let i = 1; i <= 60; i++) {
       const r = (await s.database.db.execute(sql`
         insert into users (uid, invite_code, inviter_id) values (${`T${900000 + i}`}, ${`TREE${i}`}, ${parent})
         returning id`)) as unknown as { rows: Array<{ id: number | string }> };
       parent = Number(r.rows[0]!.id);
+      chain.push(parent);
     }
     const deep = await tree(e.user.id);
     expect(deep.data.levels).toHaveLength(10);
     expect(deep.data.levels.every((l: { count: number }) => l.count === 1)).toBe(true);
-    expect(deep.data.deeper).toBe(true);
-    expect((await tree(parent)).data.upline).toHaveLength(14); // 11 in the chain above it (minus itself), e, c, b, a
+    expect(deep.data).toMatchObject({ deeper: true, capped: false });
+    // The 11th below e sees 10 of the chain, e, c, b, a: the whole way up.
+    expect((await tree(chain[10]!)).data).toMatchObject({ uplineTruncated: false });
+    expect((await tree(chain[10]!)).data.upline).toHaveLength(14);
+    // The last sees 50 of its 63 inviters, and is told the chain goes on.
+    const bottom = await tree(chain[59]!);
+    expect(bottom.data.upline).toHaveLength(50);
+    expect(bottom.data.upline[0]).toEqual({ id: chain[58], uid: 'T900059' });
+    expect(bottom.data.uplineTruncated).toBe(true);
+    expect((await tree(chain[46]!)).data.uplineTruncated).toBe(false); // exactly 50 above it (46 + e, c, b, a), the last the first account
     expect((await tree(999_999)).code).not.toBe(1);
+    expect((await invitees(999_999)).code).not.toBe(1);
+  });
+
+  it('stops counting a huge down-line at the cap, and says so', async () => {
+    const root = await registerEmail(s, 'tree-big@test.local');
+    // 50 001 direct invitees in one statement: more than the count walks.
+    await s.database.db.execute(sql`
+      insert into users (uid, invite_code, inviter_id)
+      select 'B' || g, 'BIG' || g, ${root.user.id} from generate_series(1, ${REFERRAL_COUNT_CAP + 1}) g`);
+    const r = await staffCall('GET', `/users/${root.user.id}/referrals`, { token: tokens.support });
+    expect(r.data).toMatchObject({ capped: true, levels: [{ level: 1, count: REFERRAL_COUNT_CAP + 1 }] });
+    const page = await staffCall('GET', `/users/${root.user.id}/invitees`, {
+      token: tokens.support,
+      query: { pageSize: '2' },
+    });
+    expect(page.data.total).toBe(REFERRAL_COUNT_CAP + 1);
   });
 
   it('audits a wallet setting change with what it was before', async () => {

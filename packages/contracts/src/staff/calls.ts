@@ -310,6 +310,8 @@ export const staffUserDetailCall = defineStaffCall({
 
 /** How many levels of a user's down-line the invitation tree counts. */
 export const REFERRAL_LEVELS = 10;
+/** How many accounts of a down-line are counted at most (the count stops there: a huge network). */
+export const REFERRAL_COUNT_CAP = 50_000;
 
 export const staffUserReferralsCall = defineStaffCall({
   method: 'GET',
@@ -317,22 +319,35 @@ export const staffUserReferralsCall = defineStaffCall({
   access: ['finance', 'compliance', 'support', 'dealer'],
   changes: false,
   summary:
-    'The user’s invitation tree: the inviters above them to the first, their down-line counted by level, and their direct invitees (paged, with how many each invited)',
+    'The user’s place in the invitation tree: the inviters above them to the first, and their down-line counted by level',
   params: idParam,
-  query: z.object({ page, pageSize }),
   data: z.object({
     /** The inviter, the inviter's inviter, … (nearest first), up to 50. */
     upline: z.array(staffUserRow.pick({ id: true, uid: true })),
+    /** The chain goes on above the last one listed. */
+    uplineTruncated: z.boolean(),
     /** Accounts invited at each level below the user (1: invited by them), levels with none left out. */
     levels: z.array(z.object({ level: z.number().int(), count: z.number().int() })),
     /** Whether the down-line goes deeper than REFERRAL_LEVELS (not counted). */
     deeper: z.boolean(),
-    invitees: paged(
-      staffUserRow
-        .pick({ id: true, uid: true, email: true, mobile: true, isDemo: true, createdAt: true })
-        .extend({ invited: z.number().int() }),
-    ),
+    /** The count stopped at REFERRAL_COUNT_CAP accounts: the figures are a lower bound. */
+    capped: z.boolean(),
   }),
+});
+
+export const staffUserInviteesCall = defineStaffCall({
+  method: 'GET',
+  path: '/users/:id/invitees',
+  access: ['finance', 'compliance', 'support', 'dealer'],
+  changes: false,
+  summary: 'The user’s direct invitees, newest first, paged, each with how many they invited',
+  params: idParam,
+  query: z.object({ page, pageSize }),
+  data: paged(
+    staffUserRow
+      .pick({ id: true, uid: true, email: true, mobile: true, isDemo: true, createdAt: true })
+      .extend({ invited: z.number().int() }),
+  ),
 });
 
 export const ledgerRow = z.object({
@@ -1023,6 +1038,7 @@ export const ALL_STAFF_CALLS = [
   staffUserDetailCall,
   staffUserLedgerCall,
   staffUserReferralsCall,
+  staffUserInviteesCall,
   staffUserOrdersCall,
   staffCreditScoreCall,
   staffFreezeCall,

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import {
+  REFERRAL_COUNT_CAP,
   REFERRAL_LEVELS,
   STAFF_API_PREFIX,
   STAFF_CSV_EXPORTS,
@@ -27,6 +28,7 @@ import {
   staffUpdateSettingsCall,
   staffUploadLogoCall,
   staffUserDetailCall,
+  staffUserInviteesCall,
   staffUserLedgerCall,
   staffUserOrdersCall,
   staffUserReferralsCall,
@@ -254,32 +256,32 @@ export function registerBackofficeRoutes(app: FastifyInstance, deps: BackofficeD
     };
   });
 
-  registerStaffCall(app, deps, staffUserReferralsCall, async ({ params, query }) => {
+  registerStaffCall(app, deps, staffUserReferralsCall, async ({ params }) => {
     await requireUser(params.id);
-    const [upline, down, invitees] = await Promise.all([
+    const [up, down] = await Promise.all([
       uplineOf(db, params.id),
-      downlineLevels(db, params.id, REFERRAL_LEVELS),
-      inviteesPage(db, params.id, query.page, query.pageSize),
+      downlineLevels(db, params.id, REFERRAL_LEVELS, REFERRAL_COUNT_CAP),
     ]);
+    return { upline: up.upline, uplineTruncated: up.truncated, ...down };
+  });
+
+  registerStaffCall(app, deps, staffUserInviteesCall, async ({ params, query }) => {
+    await requireUser(params.id);
+    const { rows, total } = await inviteesPage(db, params.id, query.page, query.pageSize);
     return {
-      upline,
-      levels: down.levels,
-      deeper: down.deeper,
-      invitees: {
-        rows: invitees.rows.map((x) => {
-          const row = toStaffUserRow(x);
-          return {
-            id: row.id,
-            uid: row.uid,
-            email: row.email,
-            mobile: row.mobile,
-            isDemo: row.isDemo,
-            createdAt: row.createdAt,
-            invited: x.invited,
-          };
-        }),
-        total: invitees.total,
-      },
+      rows: rows.map((x) => {
+        const row = toStaffUserRow(x);
+        return {
+          id: row.id,
+          uid: row.uid,
+          email: row.email,
+          mobile: row.mobile,
+          isDemo: row.isDemo,
+          createdAt: row.createdAt,
+          invited: x.invited,
+        };
+      }),
+      total,
     };
   });
 

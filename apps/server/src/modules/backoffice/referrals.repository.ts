@@ -8,8 +8,8 @@ const UPLINE_MAX = 50;
 
 type Rows<T> = { rows: T[] };
 
-/** The user's inviter, the inviter's inviter, … nearest first. */
-export async function uplineOf(db: DbOrTx, userId: number): Promise<Array<{ id: number; uid: string }>> {
+/** The user's inviter, the inviter's inviter, … nearest first; `truncated` when it goes on above. */
+export async function uplineOf(db: DbOrTx, userId: number) {
   const r = (await db.execute(sql`
     with recursive up(id, uid, inviter_id, depth) as (
       select u.id, u.uid, u.inviter_id, 1 from users u
@@ -18,15 +18,26 @@ export async function uplineOf(db: DbOrTx, userId: number): Promise<Array<{ id: 
       select p.id, p.uid, p.inviter_id, up.depth + 1 from up join users p on p.id = up.inviter_id
       where up.depth < ${UPLINE_MAX}
     )
-    select id, uid from up order by depth`)) as unknown as Rows<{ id: number | string; uid: string }>;
-  return r.rows.map((x) => ({ id: Number(x.id), uid: x.uid }));
+    select id, uid, inviter_id from up order by depth`)) as unknown as Rows<{
+    id: number | string;
+    uid: string;
+    inviter_id: number | string | null;
+  }>;
+  const last = r.rows.at(-1);
+  return {
+    upline: r.rows.map((x) => ({ id: Number(x.id), uid: x.uid })),
+    truncated: r.rows.length === UPLINE_MAX && last?.inviter_id !== null && last?.inviter_id !== undefined,
+  };
 }
 
 /**
  * How many accounts sit at each level below the user (1: invited by them, 2: by those, …) down to
- * `levels`, and whether the down-line goes deeper. One level more is walked only to say so.
+ * `levels`, and whether the down-line goes deeper (one level more is walked only to say so). The
+ * walk stops after `cap` accounts (`capped`): PostgreSQL evaluates a recursive query only as far as
+ * its reader fetches, so a network of 300 000 is not walked whole (on the embedded database that
+ * walk would hold the server's one thread for the better part of a second).
  */
-export async function downlineLevels(db: DbOrTx, userId: number, levels: number) {
+export async function downlineLevels(db: DbOrTx, userId: number, levels: number, cap: number) {
   const r = (await db.execute(sql`
     with recursive down(id, level) as (
       select id, 1 from users where inviter_id = ${userId}
@@ -34,12 +45,19 @@ export async function downlineLevels(db: DbOrTx, userId: number, levels: number)
       select u.id, d.level + 1 from down d join users u on u.inviter_id = d.id
       where d.level <= ${levels}
     )
-    select level, count(*)::int as count from down group by level order by level`)) as unknown as Rows<{
+    select level, count(*)::int as count
+    from (select level from down limit ${cap + 1}) walked
+    group by level order by level`)) as unknown as Rows<{
     level: number | string;
     count: number | string;
   }>;
   const all = r.rows.map((x) => ({ level: Number(x.level), count: Number(x.count) }));
-  return { levels: all.filter((x) => x.level <= levels), deeper: all.some((x) => x.level > levels) };
+  const walked = all.reduce((n, x) => n + x.count, 0);
+  return {
+    levels: all.filter((x) => x.level <= levels),
+    deeper: all.some((x) => x.level > levels),
+    capped: walked > cap,
+  };
 }
 
 /** One page of the user's direct invitees, newest first, each with how many they invited. */

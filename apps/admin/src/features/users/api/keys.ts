@@ -5,6 +5,7 @@ export const userKeys = {
   detail: (id: number) => ['users', 'detail', id] as const,
   orders: (id: number, page: number, pageSize: number) => ['users', 'orders', id, page, pageSize] as const,
   ledger: (id: number, page: number, pageSize: number) => ['users', 'ledger', id, page, pageSize] as const,
-  referrals: (id: number, page: number, pageSize: number) =>
-    ['users', 'referrals', id, page, pageSize] as const,
+  referrals: (id: number) => ['users', 'referrals', id] as const,
+  invitees: (id: number, page: number, pageSize: number) =>
+    ['users', 'invitees', id, page, pageSize] as const,
 };

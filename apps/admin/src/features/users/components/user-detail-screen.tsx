@@ -292,7 +292,9 @@ function UserDetailBody({ id, back }: { id: number; back: ReactNode }) {
             {
               key: 'referrals',
               label: t('userDetail.tabs.referrals'),
-              children: <UserReferralsTab userId={user.id} uid={user.uid} />,
+              children: (
+                <UserReferralsTab key={user.id} userId={user.id} uid={user.uid} isDemo={user.isDemo} />
+              ),
             },
           ]}
         />

@@ -1,13 +1,13 @@
-import { REFERRAL_LEVELS } from '@meridian/contracts';
+import { REFERRAL_COUNT_CAP, REFERRAL_LEVELS } from '@meridian/contracts';
 import { Breadcrumb, Descriptions, Flex, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorState } from '../../../components/error-state';
-import { DASH, formatDateTime } from '../../../lib/format';
+import { DASH, formatDateTime, groupDecimal } from '../../../lib/format';
 import { serverPagination } from '../../../lib/table';
-import { type Invitee, useUserReferrals } from '../api/get-user-referrals';
+import { type Invitee, useUserInvitees, useUserReferrals } from '../api/get-user-referrals';
 
 /**
  * The user's place in the invitation tree (DESIGN §10): the chain of inviters above them to the
@@ -15,12 +15,15 @@ import { type Invitee, useUserReferrals } from '../api/get-user-referrals';
  * (paged by the server), each with how many they invited in turn; every UID opens that user, whose
  * own tab goes one level further.
  */
-export function UserReferralsTab({ userId, uid }: { userId: number; uid: string }) {
+export function UserReferralsTab({ userId, uid, isDemo }: { userId: number; uid: string; isDemo: boolean }) {
   const { t } = useTranslation();
   const [paging, setPaging] = useState({ page: 1, pageSize: 20 });
-  const referrals = useUserReferrals(userId, paging.page, paging.pageSize);
+  const referrals = useUserReferrals(userId);
+  const invitees = useUserInvitees(userId, paging.page, paging.pageSize);
   if (referrals.isError && !referrals.data)
     return <ErrorState error={referrals.error} onRetry={() => void referrals.refetch()} />;
+  if (invitees.isError && !invitees.data)
+    return <ErrorState error={invitees.error} onRetry={() => void invitees.refetch()} />;
   const data = referrals.data;
 
   const columns: ColumnsType<Invitee> = [
@@ -50,10 +53,11 @@ export function UserReferralsTab({ userId, uid }: { userId: number; uid: string 
           {data === undefined ? (
             DASH
           ) : chain.length === 0 ? (
-            t('userDetail.noInviter')
+            t(isDemo ? 'userDetail.noInviterDemo' : 'userDetail.noInviter')
           ) : (
             <Breadcrumb
               items={[
+                ...(data.uplineTruncated ? [{ key: 'more', title: '…' }] : []),
                 ...chain.map((u) => ({ key: u.id, title: <Link to={`/users/${u.id}`}>{u.uid}</Link> })),
                 { key: userId, title: <Typography.Text strong>{uid}</Typography.Text> },
               ]}
@@ -76,7 +80,9 @@ export function UserReferralsTab({ userId, uid }: { userId: number; uid: string 
                 ))}
               </span>
               <Typography.Text type="secondary">
-                {t('userDetail.downlineTotal', { count: downTotal })}
+                {data.capped
+                  ? t('userDetail.downlineCapped', { cap: groupDecimal(String(REFERRAL_COUNT_CAP)) })
+                  : t('userDetail.downlineTotal', { count: downTotal })}
                 {data.deeper ? ` ${t('userDetail.deeper', { levels: REFERRAL_LEVELS })}` : ''}
               </Typography.Text>
             </Flex>
@@ -86,12 +92,12 @@ export function UserReferralsTab({ userId, uid }: { userId: number; uid: string 
       <Table<Invitee>
         rowKey="id"
         size="small"
-        title={() => t('userDetail.invitees', { count: data?.invitees.total ?? 0 })}
+        title={() => t('userDetail.invitees', { count: invitees.data?.total ?? 0 })}
         columns={columns}
-        dataSource={data?.invitees.rows ?? []}
-        loading={referrals.isFetching}
+        dataSource={invitees.data?.rows ?? []}
+        loading={invitees.isFetching}
         scroll={{ x: 'max-content' }}
-        pagination={serverPagination(t, paging, data?.invitees.total, (page, pageSize) =>
+        pagination={serverPagination(t, paging, invitees.data?.total, (page, pageSize) =>
           setPaging({ page, pageSize }),
         )}
       />
