@@ -56,6 +56,13 @@ describe('MARKET_FEED=external', () => {
     expect(() => loadConfig({ MARKET_FEED: 'external', MARKET_FEED_URL: 'http://x' })).toThrow(
       /MARKET_FEED_URL/,
     );
+    // Prices in clear text could be changed on the way: ws:// only to this machine.
+    expect(() => loadConfig({ MARKET_FEED: 'external', MARKET_FEED_URL: 'ws://bridge.example.com' })).toThrow(
+      /MARKET_FEED_URL: must be a wss:\/\/ URL/,
+    );
+    expect(
+      loadConfig({ MARKET_FEED: 'external', MARKET_FEED_URL: 'ws://127.0.0.1:9000' }).MARKET_FEED_URL,
+    ).toBe('ws://127.0.0.1:9000');
     const c = loadConfig({
       MARKET_FEED: 'external',
       MARKET_FEED_URL: 'wss://bridge.example.com/quotes',

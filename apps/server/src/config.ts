@@ -31,9 +31,11 @@ const schema = z.object({
   /** The broker's price bridge (MARKET_FEED=external): ws:// or wss:// (market/external-feed.ts). */
   MARKET_FEED_URL: z
     .string()
-    .regex(/^wss?:\/\//, 'must be a ws:// or wss:// URL')
-    .refine((v) => URL.canParse(v), 'must be a URL')
-    .optional(),
+    .optional()
+    .superRefine((v, ctx) => {
+      const problem = v === undefined ? null : secureUrlProblem(v, 'wss:', 'ws:');
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
   /** Platform code = bridge symbol, where they differ: `XAUUSD=GOLD,US500=SPX500`. */
   MARKET_FEED_SYMBOLS: z
     .string()
@@ -71,7 +73,7 @@ const schema = z.object({
     .string()
     .optional()
     .superRefine((v, ctx) => {
-      const problem = v === undefined ? null : smsUrlProblem(v);
+      const problem = v === undefined ? null : secureUrlProblem(v, 'https:', 'http:');
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     }),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
@@ -126,15 +128,16 @@ const schema = z.object({
 });
 
 /**
- * Why an SMS gateway URL cannot be used, or null. https only, except on this machine: the codes and
- * the gateway's credentials would cross the network in clear text.
+ * Why a URL to another service (the SMS gateway, the price bridge) cannot be used, or null. TLS
+ * only, except on this machine: codes, prices and credentials would cross the network in clear
+ * text, and prices could be changed on the way.
  */
-function smsUrlProblem(v: string): string | null {
+function secureUrlProblem(v: string, secure: string, plain: string): string | null {
   if (!URL.canParse(v)) return 'must be a URL';
   const url = new URL(v);
   const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback))
-    return 'must be an https:// URL (http:// only to this machine)';
+  if (url.protocol !== secure && !(url.protocol === plain && loopback))
+    return `must be a ${secure}// URL (${plain}// only to this machine)`;
   try {
     decodeURIComponent(url.username);
     decodeURIComponent(url.password);

@@ -24,6 +24,7 @@ import { TradingEngine } from './engine/trading-engine.ts';
 import { KEY_RETENTION_MS, pruneKeys } from './lib/idempotency.ts';
 import { logSerializers } from './lib/log-serializers.ts';
 import { SessionEvents } from './lib/session-events.ts';
+import { ExternalFeed } from './market/external-feed.ts';
 import { parseSymbolMap } from './market/feed-symbols.ts';
 import { reconcileLedger } from './modules/ledger/ledger.repository.ts';
 import { takesOrders } from './modules/market/market-runtime.ts';
@@ -169,10 +170,13 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
         latest: (id) => market.feed.latest(id),
         status: (id) => market.status(id),
         // The simulation ticks on a known rhythm; a bridge's quotes are live while younger than
-        // MARKET_FEED_MAX_AGE_MS (a quiet market sends none for a while).
+        // MARKET_FEED_MAX_AGE_MS (a quiet market sends none for a while) and the bridge is connected.
         maxQuoteAgeMs:
-          config.MARKET_FEED === 'external'
-            ? () => config.MARKET_FEED_MAX_AGE_MS
+          market.feed instanceof ExternalFeed
+            ? (
+                (external) => () =>
+                  external.liveForMs()
+              )(market.feed)
             : (id) => 5 * (market.instrumentById(id)?.tickIntervalMs ?? 1000),
         takesOrders: (id) => takesOrders(market, id),
       },

@@ -1,8 +1,14 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type WebSocket, WebSocketServer } from 'ws';
+import { loadConfig } from '../src/config.ts';
 import type { ExternalFeed } from '../src/market/external-feed.ts';
+import { createServer } from '../src/server.ts';
 import { getJson } from './support/accounts.ts';
+import { ManualClock, WEDNESDAY_NOON_UTC } from './support/clock.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
 
 const until = async (ok: () => boolean | Promise<boolean>, ms = 5000) => {
@@ -68,7 +74,7 @@ describe('trading on prices from an external bridge (MARKET_FEED=external)', () 
     const kline = await getJson(s, `/v1/api/forex/kline?forex_id=${btc}&period=1min&t=1`);
     expect(kline.data).toEqual([]);
 
-    send({ symbol: 'XBT/USD', bid: 100_000, ask: 100_020, time: Date.now() });
+    send({ symbol: 'XBT/USD', bid: 100_000, ask: 100_020, time: s.clock.ms });
     await until(() => (s.market.feed as ExternalFeed).counts.quotes === 1);
     const listed = (await getJson(s, '/v1/api/forex/trade_list?searchCurrency=BTCUSD')).data[0];
     const spread = (await s.database.db.execute(
@@ -96,11 +102,88 @@ describe('trading on prices from an external bridge (MARKET_FEED=external)', () 
     expect(live.data[0].Close).toBeCloseTo(100_010, 1);
   });
 
-  it('refuses to fill at a quote older than MARKET_FEED_MAX_AGE_MS, and fills again once the bridge quotes', async () => {
-    s.clock.advance(5_001);
+  it('fills at a quote younger than MARKET_FEED_MAX_AGE_MS, refuses an older one, and fills again once the bridge quotes', async () => {
+    s.clock.advance(4_000); // older than the simulation's rule for BTC (5 × 300 ms), within this one
+    expect((await submit('ext-feed-young-0001')).code).toBe(1);
+    s.clock.advance(1_001);
     expect((await submit('ext-feed-stale-0001')).code).toBe(4013);
     send({ symbol: 'XBT/USD', bid: 100_100, ask: 100_120 });
     await until(() => (s.market.feed as ExternalFeed).counts.quotes === 2);
     expect((await submit('ext-feed-stale-0002')).code).toBe(1);
+  });
+});
+
+describe('a restart on MARKET_FEED=external', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'meridian-external-'));
+  let bridge: WebSocketServer;
+  const clients: WebSocket[] = [];
+  afterAll(async () => {
+    for (const c of bridge?.clients ?? []) c.terminate();
+    await new Promise((r) => bridge?.close(r));
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('values open positions at the last price saved until the bridge quotes again, and fills nothing at it', async () => {
+    bridge = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+    await new Promise<void>((r) => bridge.once('listening', () => r()));
+    bridge.on('connection', (ws) => clients.push(ws));
+    const { port } = bridge.address() as { port: number };
+    const clock = new ManualClock(WEDNESDAY_NOON_UTC);
+    const boot = () =>
+      createServer({
+        config: loadConfig({
+          DATA_DIR: dataDir,
+          LOG_LEVEL: 'silent',
+          MARKET_FEED: 'external',
+          MARKET_FEED_URL: `ws://127.0.0.1:${port}`,
+        }),
+        clock,
+        autoStartMarket: false,
+        logger: false,
+      });
+    const send = (m: unknown) => {
+      for (const c of clients) if (c.readyState === c.OPEN) c.send(JSON.stringify(m));
+    };
+    const get = async (srv: Awaited<ReturnType<typeof boot>>, url: string, token?: string) =>
+      (await srv.app.inject({ method: 'GET', url, headers: token ? { authorization: token } : {} })).json();
+
+    let s = await boot();
+    s.market.feed.start();
+    await until(() => (s.market.feed as ExternalFeed).connected);
+    send({ symbol: 'BTCUSD', bid: 100_000, ask: 100_020, time: clock.ms });
+    await until(() => (s.market.feed as ExternalFeed).counts.quotes === 1);
+    const btc = (await get(s, '/v1/api/forex/trade_list?searchCurrency=BTCUSD')).data[0].Id as number;
+    const token = (await get(s, '/api/user/createAccountDemoForU?demo_id=ext-restart-0001')).data
+      .token as string;
+    const opened = await get(
+      s,
+      `/v1/api/forex/submit?type=1&cont=1&forex_id=${btc}&status=1&multiple=10`,
+      token,
+    );
+    expect(opened.code).toBe(1);
+    // The market falls 5 % (confirmed by a second print), and the server stops.
+    send({ symbol: 'BTCUSD', bid: 95_000, ask: 95_020, time: clock.advance(1000) });
+    send({ symbol: 'BTCUSD', bid: 95_010, ask: 95_030, time: clock.advance(1000) });
+    await until(() => (s.market.feed as ExternalFeed).counts.quotes === 2);
+    const loss = (await get(s, '/v1/api/main/account/forexDetail', token)).data;
+    expect(Number(loss.ProfitsTotal)).toBeLessThan(-4_000); // 1 BTC bought near 100 020, bid now 95 010
+    await s.close();
+    for (const c of clients) c.terminate();
+
+    clock.advance(10 * 60_000);
+    s = await boot();
+    s.market.feed.start();
+    await until(() => (s.market.feed as ExternalFeed).connected);
+    // Before any new quote: the position is valued at the last price (the loss is still there) …
+    const after = (await get(s, '/v1/api/main/account/forexDetail', token)).data;
+    expect(after).toEqual(loss);
+    // … and nothing fills at it.
+    const refused = await get(
+      s,
+      `/v1/api/forex/submit?type=1&cont=1&forex_id=${btc}&status=1&multiple=10`,
+      token,
+    );
+    expect(refused.code).toBe(4013);
+    await s.close();
   });
 });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { type WebSocket, WebSocketServer } from 'ws';
-import { ExternalFeed, parseSymbolMap } from './external-feed.ts';
+import { ExternalFeed, jumpLimit, MIN_JUMP, parseSymbolMap } from './external-feed.ts';
 import { INSTRUMENT_SEEDS } from './instrument-seeds.ts';
 import type { FeedInstrument, Quote } from './types.ts';
 
@@ -14,8 +14,8 @@ const instruments: FeedInstrument[] = [
 ];
 
 /** A stand-in for a broker's price bridge. */
-async function startBridge() {
-  const server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+async function startBridge(opts: { autoPong?: boolean } = {}) {
+  const server = new WebSocketServer({ port: 0, host: '127.0.0.1', autoPong: opts.autoPong ?? true });
   await new Promise<void>((r) => server.once('listening', () => r()));
   const received: unknown[] = [];
   const clients: WebSocket[] = [];
@@ -53,8 +53,11 @@ describe('external market feed (a price bridge over a WebSocket)', () => {
   let feed: ExternalFeed;
   let now = WEDNESDAY_NOON;
   const quotes: Quote[] = [];
-  async function open(symbols = new Map<string, string>()) {
-    bridge = await startBridge();
+  async function open(
+    symbols = new Map<string, string>(),
+    opts: { autoPong?: boolean; restore?: boolean } = {},
+  ) {
+    bridge = await startBridge(opts);
     feed = new ExternalFeed({
       url: bridge.url,
       instruments,
@@ -62,7 +65,10 @@ describe('external market feed (a price bridge over a WebSocket)', () => {
       symbols,
       maxAgeMs: 10_000,
       reconnectMinMs: 20,
+      pingEveryMs: 50,
+      silentAfterMs: 300,
     });
+    if (opts.restore) feed.restore(3, 100_000, now - 3_600_000);
     feed.onQuote((q) => quotes.push(q));
     feed.start();
     await until(() => bridge.received.length > 0);
@@ -80,7 +86,7 @@ describe('external market feed (a price bridge over a WebSocket)', () => {
       type: 'subscribe',
       symbols: expect.arrayContaining(['EURUSD', 'GOLD', 'BTCUSD']),
     });
-    bridge.send({ symbol: 'EURUSD', bid: 1.165123, ask: 1.165201, time: 1 });
+    bridge.send({ symbol: 'EURUSD', bid: 1.165123, ask: 1.165201, time: now - 5 });
     bridge.send([{ symbol: 'GOLD', bid: 4150.12, ask: 4150.5 }]);
     await until(() => quotes.length === 2);
     // EURUSD: mid 1.165162 → 116516 points; 12 points of spread around it.
@@ -104,12 +110,12 @@ describe('external market feed (a price bridge over a WebSocket)', () => {
     expect(feed.latest(2)).toEqual(quotes[1]);
     // A staff spread applies from the next quote.
     feed.setSpread(1, 20);
-    bridge.send({ symbol: 'EURUSD', bid: 1.16512, ask: 1.1652, time: 2 });
+    bridge.send({ symbol: 'EURUSD', bid: 1.16512, ask: 1.1652, time: now - 4 });
     await until(() => quotes.length === 3);
     expect(quotes[2]).toMatchObject({ bid: 1.16506, ask: 1.16526, seq: 2 });
   });
 
-  it('drops unknown symbols, malformed quotes and quotes older than the last by the bridge time', async () => {
+  it('drops unknown symbols, malformed quotes, quotes out of order, late (a backlog) or from a clock ahead', async () => {
     await open();
     for (const bad of [
       'not json',
@@ -118,15 +124,58 @@ describe('external market feed (a price bridge over a WebSocket)', () => {
       { symbol: 'BTCUSD', bid: 0, ask: 1 },
       { symbol: 'BTCUSD', bid: 105020, ask: 105010 },
       { symbol: 'BTCUSD', bid: 105000, ask: 105010, time: 'now' },
+      { symbol: 'BTCUSD', bid: 105000, ask: 105010, time: now * 1000 }, // microseconds: far ahead
+      { symbol: 'BTCUSD', bid: 105000, ask: 105010, time: now - 10_001 }, // older than the live age
       { type: 'heartbeat' },
     ])
       bridge.send(bad);
-    bridge.send({ symbol: 'BTCUSD', bid: 105000, ask: 105010, time: 2000 });
-    bridge.send({ symbol: 'BTCUSD', bid: 105100, ask: 105110, time: 1999 }); // late
-    bridge.send({ symbol: 'BTCUSD', bid: 105200, ask: 105210, time: 2001 });
+    bridge.send({ symbol: 'BTCUSD', bid: 105000, ask: 105010, time: now - 2 });
+    bridge.send({ symbol: 'BTCUSD', bid: 105100, ask: 105110, time: now - 3 }); // before the last
+    bridge.send({ symbol: 'BTCUSD', bid: 105200, ask: 105210, time: now - 1 });
     await until(() => quotes.length === 2);
     expect(quotes.map((q) => q.mid)).toEqual([105005, 105205]);
-    expect(feed.counts).toMatchObject({ quotes: 2, unknownSymbol: 1, malformed: 5, outOfOrder: 1 });
+    expect(feed.counts).toMatchObject({ quotes: 2, unknownSymbol: 1, malformed: 6, late: 1, outOfOrder: 1 });
+    expect([...feed.unknownSymbols]).toEqual(['NOPE']);
+  });
+
+  it('starts the bridge clock afresh on a new connection (a failover to a bridge whose clock is behind)', async () => {
+    await open();
+    bridge.send({ symbol: 'BTCUSD', bid: 105000, ask: 105010, time: now });
+    await until(() => quotes.length === 1);
+    for (const c of bridge.clients) c.terminate();
+    await until(() => feed.connections === 2);
+    bridge.send({ symbol: 'BTCUSD', bid: 105100, ask: 105110, time: now - 5_000 });
+    await until(() => quotes.length === 2);
+  });
+
+  it('holds a print 0.5 % or more from a quiet market, more across a gap; the limit grows with volatility', () => {
+    expect(jumpLimit(0.075, 250)).toBe(MIN_JUMP); // EURUSD a quarter second later
+    expect(jumpLimit(0.6, 1000)).toBe(MIN_JUMP); // BTC a second later
+    expect(jumpLimit(0.075, 2.2 * 86_400_000)).toBeGreaterThan(0.07); // EURUSD across a weekend
+    expect(jumpLimit(0.6, 3_600_000)).toBeGreaterThan(jumpLimit(0.075, 3_600_000));
+  });
+
+  it('holds a −4 % EURUSD print (470 pips) until a later quote confirms it; the same print again confirms nothing', async () => {
+    await open();
+    const send = (mid: number, time?: number) =>
+      bridge.send({ symbol: 'EURUSD', bid: mid - 0.00005, ask: mid + 0.00005, ...(time ? { time } : {}) });
+    send(1.165, now - 10);
+    send(1.1184, now - 9); // −4 %: held
+    send(1.1184, now - 9); // the same print repeated: not a confirmation
+    send(1.165, now - 8); // the market is where it was: dropped
+    await until(() => quotes.length === 2);
+    expect(quotes.map((q) => q.mid)).toEqual([1.165, 1.165]);
+    expect(feed.counts.badTicks).toBe(1);
+  });
+
+  it('checks the first live print against the price restored at the start', async () => {
+    await open(new Map(), { restore: true });
+    expect(feed.latest(3)).toMatchObject({ mid: 100_000, seq: 0, timeMs: now - 3_600_000 });
+    // An hour later BTC may have moved a few per cent, not halved.
+    bridge.send({ symbol: 'BTCUSD', bid: 49_995, ask: 50_005 });
+    bridge.send({ symbol: 'BTCUSD', bid: 101_195, ask: 101_205 });
+    await until(() => quotes.length === 1);
+    expect(quotes[0]!.mid).toBe(101_200);
   });
 
   it('holds a print far from the market until the next confirms it; an unconfirmed one is dropped', async () => {
@@ -155,6 +204,35 @@ describe('external market feed (a price bridge over a WebSocket)', () => {
     expect(feed.isStale(3, now + 10_000)).toBe(false);
     expect(feed.isStale(3, now + 10_001)).toBe(true);
     expect(feed.isStale(1, now + 60_000)).toBe(false); // closed: not stale
+  });
+
+  it('takes no quote as live while the bridge is away', async () => {
+    await open();
+    expect(feed.liveForMs()).toBe(10_000);
+    bridge.send({ symbol: 'BTCUSD', bid: 105000, ask: 105010 });
+    await until(() => quotes.length === 1);
+    await bridge.close();
+    await until(() => !feed.connected);
+    expect(feed.liveForMs()).toBeLessThan(0);
+    expect(feed.isStale(3, now)).toBe(true);
+  });
+
+  it('drops a bridge that accepts and then says nothing (no messages, no pongs), and connects again', async () => {
+    await open(new Map(), { autoPong: false });
+    await until(() => feed.connections === 2, 3000);
+  });
+
+  it('keeps the price across a precision change, rounded anew, and gives a symbol to one instrument only', async () => {
+    await open();
+    bridge.send({ symbol: 'EURUSD', bid: 1.16512, ask: 1.16524 });
+    await until(() => quotes.length === 1);
+    feed.reshape(1, { pricePrecision: 4, session: 'forex' });
+    expect(feed.latest(1)).toMatchObject({ mid: 1.1652, seq: 1, timeMs: now });
+    feed.addInstrument({ id: 9, seed: { ...seed('EURUSD'), code: 'EURUSD' } });
+    bridge.send({ symbol: 'EURUSD', bid: 1.16512, ask: 1.16524 });
+    await until(() => quotes.length === 2);
+    expect(quotes[1]!.instrumentId).toBe(1);
+    expect(feed.latest(9)).toBeUndefined();
   });
 
   it('reconnects when the bridge drops the connection, and subscribes again', async () => {

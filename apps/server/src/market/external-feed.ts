@@ -1,10 +1,9 @@
 import { isMarketOpen, type SessionKind } from '@meridian/domain';
 import WebSocket from 'ws';
 import { pointScale } from './gbm.ts';
+import type { Clock, FeedInstrument, Quote, QuoteFeed, QuoteListener } from './types.ts';
 
 export { parseSymbolMap } from './feed-symbols.ts';
-
-import type { Clock, FeedInstrument, Quote, QuoteFeed, QuoteListener } from './types.ts';
 
 /**
  * Prices from outside (DESIGN §5's external provider adapter): the server connects to the broker's
@@ -13,25 +12,31 @@ import type { Clock, FeedInstrument, Quote, QuoteFeed, QuoteListener } from './t
  * behind a small bridge that speaks it.
  *
  *   → on connect, the server sends   {"type":"subscribe","symbols":["EURUSD","GOLD",…]}
+ *                                    (and again with only the new one when staff add an instrument:
+ *                                    a subscribe adds to what the bridge sends)
  *   ← the bridge sends quotes        {"symbol":"EURUSD","bid":1.16512,"ask":1.16524,"time":1764250000123}
- *                                    (or an array of them; `time` in epoch ms is optional)
- *   ← anything else (a heartbeat)    ignored; any message shows the connection lives
+ *                                    (or an array of them; `time` is the bridge's epoch ms, optional)
+ *   ← anything else (a heartbeat)    ignored; any message, or a pong, shows the connection lives
  *
- * What the platform does with a quote:
+ * Every order, stop and stop-out is priced from these quotes, so each one is checked first:
  * - symbols map to instruments by code, or through `MARKET_FEED_SYMBOLS` (`XAUUSD=GOLD,US500=SPX`);
- *   unknown symbols, malformed quotes (not numbers, bid ≤ 0, bid > ask) and quotes older than the
- *   instrument's last one by the bridge's `time` are dropped and counted;
+ *   unknown symbols and malformed quotes (not numbers, bid ≤ 0, bid > ask) are dropped;
+ * - by the bridge's `time`, when given: a quote older than the instrument's last one, one older than
+ *   `maxAgeMs` by the server's clock (a backlog or a replayed cache: the market has moved since) and
+ *   one from more than `maxAgeMs` ahead (a wrong clock or unit) are dropped;
  * - outside the instrument's trading session (DESIGN §5) nothing is taken: a bridge may send
  *   indicative weekend prices that no order may fill at;
- * - the price is the bridge's mid rounded to the instrument's precision, quoted with the broker's
- *   own spread around it (the instrument's spread in the back office), as the simulated market does;
- * - a bad tick (the mid more than `maxJump` away from the last one) is held, not quoted: it is
- *   taken when the next quote confirms it (within `confirmBand` of it), and dropped otherwise, so one
+ * - a print too far from the last price (beyond `jumpLimit`: 0.5 %, or more when the instrument's
+ *   volatility and the time since the last quote allow it, e.g. across a weekend) is held, not
+ *   quoted; the next quote, later and within 0.5 % of it, confirms it, anything else drops it: one
  *   wrong print cannot fill stops or stop accounts out;
- * - the quote's time is the server's clock when it arrived (order freshness is judged on it; the
- *   bridge's clock only orders quotes).
- * When the connection drops the server reconnects (1 s, doubling to 30 s); meanwhile quotes age
- * and orders are refused as not live (the engine's freshness rule), nothing fills at an old price.
+ * - the price is the mid rounded to the instrument's precision, quoted with the broker's own spread
+ *   around it (the back office's spread), as the simulated market does; its time is the server's
+ *   clock when it arrived, which the engine's freshness rule (`liveForMs`) judges.
+ * The connection is pinged every 5 s and dropped when nothing (no message, no pong) came for 15 s;
+ * while it is down no quote is live (orders are refused, 4013) and the server reconnects (1 s,
+ * doubling to 30 s). At a start the last saved quotes value open positions (old: nothing fills at
+ * them) until the bridge quotes again.
  */
 
 export interface ExternalFeedOptions {
@@ -42,12 +47,33 @@ export interface ExternalFeedOptions {
   symbols?: ReadonlyMap<string, string>;
   /** A quote older than this (by the server's clock) is no longer live. */
   maxAgeMs: number;
-  maxJump?: number;
-  confirmBand?: number;
   reconnectMinMs?: number;
   reconnectMaxMs?: number;
+  pingEveryMs?: number;
+  silentAfterMs?: number;
   log?: { info(o: object, m: string): void; warn(o: object, m: string): void };
   onListenerError?: (error: unknown) => void;
+}
+
+/** The smallest move held as a possible bad tick, whatever the instrument. */
+export const MIN_JUMP = 0.005;
+/** How many standard deviations of the instrument's move over the gap a print may jump. */
+const JUMP_SIGMAS = 20;
+/** A held print is confirmed by a later quote within this of it. */
+const CONFIRM_BAND = 0.005;
+const YEAR_MS = 365.25 * 24 * 3600_000;
+/** A connection must live this long before the retry delay starts from its minimum again. */
+const STABLE_AFTER_MS = 10_000;
+/** Largest message taken (a quote is ~100 bytes; a snapshot of every instrument a few KB). */
+const MAX_PAYLOAD = 1024 * 1024;
+const MAX_QUOTES_PER_MESSAGE = 1000;
+/** How often the operator's log hears what was dropped and which instruments have no prices. */
+const HEALTH_EVERY_MS = 60_000;
+
+/** How far a print may move from the last price before it waits for confirmation (a fraction). */
+export function jumpLimit(annualVolatility: number, gapMs: number): number {
+  const sigma = annualVolatility * Math.sqrt(Math.max(gapMs, 1000) / YEAR_MS);
+  return Math.max(MIN_JUMP, JUMP_SIGMAS * sigma);
 }
 
 class ExternalInstrument {
@@ -55,11 +81,12 @@ class ExternalInstrument {
   session: SessionKind;
   zone: string | undefined;
   spreadPoints: number;
+  readonly volatility: number;
   latest: Quote | undefined;
   seq = 0;
   lastSourceMs = Number.NEGATIVE_INFINITY;
-  /** A mid that jumped too far, waiting for the next quote to confirm it. */
-  held: number | null = null;
+  /** A print that jumped too far, waiting for a later quote to confirm it. */
+  held: { mid: number; sourceMs: number | null } | null = null;
 
   constructor(
     readonly id: number,
@@ -70,6 +97,7 @@ class ExternalInstrument {
     this.session = seed.session;
     this.zone = seed.sessionZone;
     this.spreadPoints = seed.spreadPoints;
+    this.volatility = seed.annualVolatility;
   }
 }
 
@@ -78,6 +106,7 @@ export interface ExternalFeedCounts {
   unknownSymbol: number;
   malformed: number;
   outOfOrder: number;
+  late: number;
   outsideSession: number;
   badTicks: number;
 }
@@ -88,29 +117,38 @@ export class ExternalFeed implements QuoteFeed {
     unknownSymbol: 0,
     malformed: 0,
     outOfOrder: 0,
+    late: 0,
     outsideSession: 0,
     badTicks: 0,
   };
+  /** Symbols the bridge sent that map to no instrument (the first few, for the log). */
+  readonly unknownSymbols = new Set<string>();
   private readonly byId = new Map<number, ExternalInstrument>();
   private readonly bySymbol = new Map<string, ExternalInstrument>();
   private readonly listeners: QuoteListener[] = [];
-  private readonly maxJump: number;
-  private readonly confirmBand: number;
   private readonly reconnectMinMs: number;
   private readonly reconnectMaxMs: number;
+  private readonly pingEveryMs: number;
+  private readonly silentAfterMs: number;
   private readonly onListenerError: (error: unknown) => void;
   private socket: WebSocket | null = null;
+  private open = false;
   private running = false;
   private retryMs: number;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private pingTimer: ReturnType<typeof setInterval> | undefined;
+  private healthTimer: ReturnType<typeof setInterval> | undefined;
+  private reported: ExternalFeedCounts | null = null;
+  private openedAtMs = 0;
+  private heardAtMs = 0;
   /** Times the connection opened (tests and the log). */
   connections = 0;
 
   constructor(private readonly o: ExternalFeedOptions) {
-    this.maxJump = o.maxJump ?? 0.05;
-    this.confirmBand = o.confirmBand ?? 0.005;
     this.reconnectMinMs = o.reconnectMinMs ?? 1_000;
     this.reconnectMaxMs = o.reconnectMaxMs ?? 30_000;
+    this.pingEveryMs = o.pingEveryMs ?? 5_000;
+    this.silentAfterMs = o.silentAfterMs ?? 15_000;
     this.retryMs = this.reconnectMinMs;
     this.onListenerError = o.onListenerError ?? ((error) => console.error('quote listener failed', error));
     for (const i of o.instruments) this.addInstrument(i);
@@ -124,8 +162,29 @@ export class ExternalFeed implements QuoteFeed {
     if (this.byId.has(instrument.id)) throw new RangeError(`instrument ${instrument.id} already in the feed`);
     const s = new ExternalInstrument(instrument.id, instrument.seed.code, instrument.seed);
     this.byId.set(s.id, s);
-    this.bySymbol.set(this.symbolOf(s.code), s);
-    if (this.socket?.readyState === WebSocket.OPEN) this.subscribe([s]);
+    const symbol = this.symbolOf(s.code);
+    const taken = this.bySymbol.get(symbol);
+    if (taken) {
+      // Two instruments on one bridge symbol would both move with it: the first keeps it.
+      this.o.log?.warn(
+        { code: s.code, symbol, quotes: taken.code },
+        'market feed: symbol already quotes another instrument; this one gets no prices (MARKET_FEED_SYMBOLS)',
+      );
+      return;
+    }
+    this.bySymbol.set(symbol, s);
+    if (this.open) this.subscribe([s]);
+  }
+
+  /**
+   * The last price saved before a restart, as the latest quote at its old time: open positions are
+   * valued at it (and the stop-out screen sees them) but no order fills at it; the first live print
+   * is checked against it.
+   */
+  restore(instrumentId: number, mid: number, timeMs: number) {
+    const s = this.byId.get(instrumentId);
+    if (!s || s.latest || !(mid > 0)) return;
+    s.latest = this.priced(s, mid, timeMs, 0);
   }
 
   /** Precision and session changes from the back office, from the next quote. */
@@ -135,10 +194,11 @@ export class ExternalFeed implements QuoteFeed {
   ) {
     const s = this.byId.get(instrumentId);
     if (!s) throw new RangeError(`unknown instrument ${instrumentId}`);
-    if (pointScale(change.pricePrecision) !== s.scale) s.latest = undefined; // never read at another precision
     s.scale = pointScale(change.pricePrecision);
     s.session = change.session;
     s.zone = change.sessionZone ?? undefined;
+    // Never read at another precision: the same price and time, rounded anew (not a new quote).
+    if (s.latest) s.latest = this.priced(s, s.latest.mid, s.latest.timeMs, s.latest.seq);
   }
 
   setSpread(instrumentId: number, points: number): void {
@@ -164,42 +224,75 @@ export class ExternalFeed implements QuoteFeed {
     if (this.running) return;
     this.running = true;
     this.connect();
+    this.healthTimer = setInterval(() => this.reportHealth(), HEALTH_EVERY_MS);
+    this.healthTimer.unref?.();
   }
 
   stop(): void {
     this.running = false;
     clearTimeout(this.retryTimer);
+    clearInterval(this.pingTimer);
+    clearInterval(this.healthTimer);
+    this.open = false;
     this.socket?.terminate();
     this.socket = null;
   }
 
   /** Whether the bridge is connected now. */
   get connected(): boolean {
-    return this.socket?.readyState === WebSocket.OPEN;
+    return this.open;
+  }
+
+  /** How old a quote may be for an order to fill at it now: none is live while the bridge is away. */
+  liveForMs(): number {
+    return this.open ? this.o.maxAgeMs : -1;
   }
 
   private connect() {
-    const socket = new WebSocket(this.o.url, { handshakeTimeout: 10_000, followRedirects: false });
-    this.socket = socket;
-    socket.on('open', () => {
-      this.connections++;
-      this.retryMs = this.reconnectMinMs;
-      this.o.log?.info({ instruments: this.byId.size }, 'market feed connected');
-      this.subscribe([...this.byId.values()]);
+    const socket = new WebSocket(this.o.url, {
+      handshakeTimeout: 10_000,
+      followRedirects: false,
+      maxPayload: MAX_PAYLOAD,
+      perMessageDeflate: false,
     });
-    socket.on('message', (data) => this.receive(String(data)));
+    this.socket = socket;
     // One log line per failed attempt: the error (refused, TLS, a bad handshake) goes with the close.
     let failure: Error | undefined;
+    socket.on('open', () => {
+      this.open = true;
+      this.connections++;
+      this.openedAtMs = Date.now();
+      this.heardAtMs = Date.now();
+      // A new connection (or another bridge after a failover) may run another clock.
+      for (const s of this.byId.values()) s.lastSourceMs = Number.NEGATIVE_INFINITY;
+      this.o.log?.info({ instruments: this.bySymbol.size }, 'market feed connected');
+      this.subscribe([...this.bySymbol.values()]);
+      this.pingTimer = setInterval(() => this.checkAlive(socket), this.pingEveryMs);
+      this.pingTimer.unref?.();
+    });
+    socket.on('message', (data) => {
+      this.heardAtMs = Date.now();
+      this.receive(String(data));
+    });
+    socket.on('pong', () => {
+      this.heardAtMs = Date.now();
+    });
     socket.on('error', (err) => {
       failure = err;
     });
     socket.on('close', (code) => {
       if (this.socket !== socket) return;
       this.socket = null;
+      this.open = false;
+      clearInterval(this.pingTimer);
       if (!this.running) return;
+      // A connection that lived a while starts the delays afresh; one dropped at once keeps backing off.
+      if (this.openedAtMs > 0 && Date.now() - this.openedAtMs >= STABLE_AFTER_MS)
+        this.retryMs = this.reconnectMinMs;
+      this.openedAtMs = 0;
       this.o.log?.warn(
         { code, retryInMs: this.retryMs, ...(failure ? { err: failure } : {}) },
-        'market feed disconnected; reconnecting',
+        'market feed disconnected; no prices are live until it is back',
       );
       this.retryTimer = setTimeout(() => {
         if (this.running) this.connect();
@@ -207,6 +300,16 @@ export class ExternalFeed implements QuoteFeed {
       this.retryTimer.unref?.();
       this.retryMs = Math.min(this.retryMs * 2, this.reconnectMaxMs);
     });
+  }
+
+  /** A bridge that accepts and never answers, or a connection lost without a close, is dropped. */
+  private checkAlive(socket: WebSocket) {
+    if (Date.now() - this.heardAtMs > this.silentAfterMs) {
+      this.o.log?.warn({ silentMs: Date.now() - this.heardAtMs }, 'market feed silent; reconnecting');
+      socket.terminate();
+      return;
+    }
+    socket.ping();
   }
 
   private subscribe(instruments: ExternalInstrument[]) {
@@ -224,7 +327,8 @@ export class ExternalFeed implements QuoteFeed {
       this.counts.malformed++;
       return;
     }
-    for (const item of Array.isArray(message) ? message : [message]) {
+    const items = Array.isArray(message) ? message.slice(0, MAX_QUOTES_PER_MESSAGE) : [message];
+    for (const item of items) {
       if (item && typeof item === 'object' && 'symbol' in item) this.take(item as Record<string, unknown>);
     }
   }
@@ -233,6 +337,7 @@ export class ExternalFeed implements QuoteFeed {
     const s = typeof m.symbol === 'string' ? this.bySymbol.get(m.symbol) : undefined;
     if (!s) {
       this.counts.unknownSymbol++;
+      if (this.unknownSymbols.size < 20) this.unknownSymbols.add(String(m.symbol).slice(0, 40));
       return;
     }
     const { bid, ask } = m;
@@ -249,46 +354,61 @@ export class ExternalFeed implements QuoteFeed {
       this.counts.malformed++;
       return;
     }
+    const nowMs = this.o.clock.now();
     if (sourceMs !== null) {
+      if (sourceMs > nowMs + this.o.maxAgeMs) {
+        this.counts.malformed++; // ahead of the server's clock: a wrong clock or unit
+        return;
+      }
+      if (sourceMs < nowMs - this.o.maxAgeMs) {
+        this.counts.late++;
+        return;
+      }
       if (sourceMs < s.lastSourceMs) {
         this.counts.outOfOrder++;
         return;
       }
       s.lastSourceMs = sourceMs;
     }
-    const nowMs = this.o.clock.now();
     if (!isMarketOpen(s.session, nowMs, s.zone)) {
       this.counts.outsideSession++;
       return;
     }
     const mid = (bid + ask) / 2;
-    const last = s.latest?.mid;
+    const last = s.latest;
     const held = s.held;
-    if (last !== undefined && Math.abs(mid - last) > last * this.maxJump) {
-      if (held === null || Math.abs(mid - held) > held * this.confirmBand) {
-        // A first print that far away, or one that does not confirm the one held: hold this one
-        // (the one held before it was a bad tick).
-        if (held !== null) this.counts.badTicks++;
-        s.held = mid;
+    if (
+      last !== undefined &&
+      Math.abs(mid - last.mid) > last.mid * jumpLimit(s.volatility, nowMs - last.timeMs)
+    ) {
+      const nearHeld = held !== null && Math.abs(mid - held.mid) <= held.mid * CONFIRM_BAND;
+      if (!nearHeld) {
+        if (held !== null) this.counts.badTicks++; // the print held before it was not confirmed
+        s.held = { mid, sourceMs };
         return;
       }
+      // A later print confirms it; the same print again (a bridge repeating itself) confirms nothing.
+      if (sourceMs !== null && held.sourceMs !== null && sourceMs <= held.sourceMs) return;
     } else if (held !== null) this.counts.badTicks++; // the market came back: the held print was wrong
     s.held = null;
-    this.quote(s, mid, nowMs);
+    this.quote(s, this.priced(s, mid, nowMs, ++s.seq));
   }
 
-  private quote(s: ExternalInstrument, mid: number, nowMs: number) {
+  private priced(s: ExternalInstrument, mid: number, timeMs: number, seq: number): Quote {
     const midPoints = Math.round(mid * s.scale);
     const bidPoints = Math.max(1, midPoints - (s.spreadPoints >> 1));
-    const quote: Quote = {
+    return {
       instrumentId: s.id,
       code: s.code,
       bid: bidPoints / s.scale,
       ask: (bidPoints + s.spreadPoints) / s.scale,
       mid: midPoints / s.scale,
-      timeMs: nowMs,
-      seq: ++s.seq,
+      timeMs,
+      seq,
     };
+  }
+
+  private quote(s: ExternalInstrument, quote: Quote) {
     s.latest = quote;
     this.counts.quotes++;
     for (let i = 0; i < this.listeners.length; i++) {
@@ -298,6 +418,56 @@ export class ExternalFeed implements QuoteFeed {
         this.onListenerError(error);
       }
     }
+  }
+
+  /** A warning when quotes were dropped since the last report, or instruments in session go unquoted. */
+  reportHealth() {
+    const now = { ...this.counts };
+    const before = this.reported ?? {
+      ...now,
+      quotes: 0,
+      unknownSymbol: 0,
+      malformed: 0,
+      outOfOrder: 0,
+      late: 0,
+      outsideSession: 0,
+      badTicks: 0,
+    };
+    this.reported = now;
+    const dropped = {
+      unknownSymbol: now.unknownSymbol - before.unknownSymbol,
+      malformed: now.malformed - before.malformed,
+      outOfOrder: now.outOfOrder - before.outOfOrder,
+      late: now.late - before.late,
+      badTicks: now.badTicks - before.badTicks,
+    };
+    const silent = this.open ? this.silentInstruments(this.o.clock.now()) : [];
+    if (silent.length === 0 && Object.values(dropped).every((n) => n === 0)) return;
+    this.o.log?.warn(
+      {
+        quotes: now.quotes - before.quotes,
+        dropped,
+        ...(dropped.unknownSymbol > 0 ? { unknownSymbols: [...this.unknownSymbols] } : {}),
+        ...(silent.length > 0 ? { silent } : {}),
+      },
+      'market feed: quotes dropped or instruments without prices in the last minute',
+    );
+    this.unknownSymbols.clear();
+  }
+
+  /**
+   * Instruments in session with no live quote (silent symbols: a typo in MARKET_FEED_SYMBOLS, or
+   * one the bridge does not carry), for the operator's log.
+   */
+  silentInstruments(nowMs: number): string[] {
+    const silent: string[] = [];
+    for (const s of this.bySymbol.values())
+      if (
+        isMarketOpen(s.session, nowMs, s.zone) &&
+        !(nowMs - (s.latest?.timeMs ?? Number.NaN) <= this.o.maxAgeMs * 6)
+      )
+        silent.push(s.code);
+    return silent;
   }
 
   latest(instrumentId: number): Quote | undefined {
@@ -312,6 +482,6 @@ export class ExternalFeed implements QuoteFeed {
   isStale(instrumentId: number, nowMs: number): boolean {
     const s = this.byId.get(instrumentId);
     if (!s || this.status(instrumentId, nowMs) === 0) return false;
-    return !(nowMs - (s.latest?.timeMs ?? Number.NaN) <= this.o.maxAgeMs);
+    return !(nowMs - (s.latest?.timeMs ?? Number.NaN) <= this.liveForMs());
   }
 }

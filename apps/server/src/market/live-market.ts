@@ -179,6 +179,18 @@ export async function startLiveMarket(o: LiveMarketOptions): Promise<LiveMarket>
     });
     o.log.info(report, 'market history ready');
   }
+  if (feed instanceof ExternalFeed) {
+    // Open positions keep a price across a restart (valued, screened for stop-out; nothing fills at
+    // it): the last live quote saved, else the last stored minute.
+    for (const r of records) {
+      const last = await store.loadLastQuote(r.id);
+      if (last) feed.restore(r.id, last.mid, last.timeMs);
+      else {
+        const minute = aggregator.recent(r.id, '1min', 1, true).at(-1);
+        if (minute) feed.restore(r.id, minute.close, (minute.time + 60) * 1000);
+      }
+    }
+  }
 
   const lastStatus = new Map<number, 0 | 1>();
 
