@@ -245,6 +245,34 @@ describe('external market feed (a price bridge over a WebSocket)', () => {
     await until(() => quotes.length === 1);
   });
 
+  it('tells the operator each minute what was dropped and which instruments in session have no prices', async () => {
+    await open();
+    const lines: Array<{ o: Record<string, unknown>; m: string }> = [];
+    (feed as unknown as { o: { log: unknown } }).o.log = {
+      info: () => {},
+      warn: (o: Record<string, unknown>, m: string) => lines.push({ o, m }),
+    };
+    bridge.send({ symbol: 'BTCUSD', bid: 105000, ask: 105010 });
+    bridge.send({ symbol: 'ETH-USD', bid: 3800, ask: 3801 });
+    await until(() => feed.counts.quotes === 1 && feed.counts.unknownSymbol === 1);
+    feed.reportHealth();
+    expect(lines).toHaveLength(1);
+    expect(lines[0]!.o).toMatchObject({
+      quotes: 1,
+      dropped: { unknownSymbol: 1, malformed: 0 },
+      unknownSymbols: ['ETH-USD'],
+      silent: ['EURUSD', 'XAUUSD'], // open on a Wednesday, never quoted
+    });
+    // Nothing new and everything quoted: no line.
+    bridge.send([
+      { symbol: 'EURUSD', bid: 1.1651, ask: 1.1652 },
+      { symbol: 'XAUUSD', bid: 4150, ask: 4150.3 },
+    ]);
+    await until(() => feed.counts.quotes === 3);
+    feed.reportHealth();
+    expect(lines).toHaveLength(1);
+  });
+
   it('reads the symbol map, refusing a malformed pair', () => {
     expect([...parseSymbolMap(' XAUUSD=GOLD , US500=SPX500 ')]).toEqual([
       ['XAUUSD', 'GOLD'],
