@@ -28,7 +28,7 @@ const schema = z.object({
   MARKET_SEED: z.coerce.number().int().default(20261122),
   MARKET_FEED: z.enum(['simulated', 'replay', 'external']).default('simulated'),
   MARKET_REPLAY_FILE: z.string().optional(),
-  /** The broker's price bridge (MARKET_FEED=external): ws:// or wss:// (market/external-feed.ts). */
+  /** The broker's price bridge (MARKET_FEED=external): wss://, ws:// only to this machine (market/external-feed.ts). */
   MARKET_FEED_URL: z
     .string()
     .optional()

@@ -320,6 +320,18 @@ describe('trading engine journal', () => {
     } finally {
       priced = true;
     }
+    // Nor while its only price is old and its market open (the price feed away, or not back since a
+    // restart): the position is valued at a price the market may have left.
+    const fresh = quote.timeMs;
+    quote.timeMs = now - 60_001;
+    try {
+      expect(await engine.freezeForWithdrawal(userId, money('1'), 900103)).toEqual({
+        ok: false,
+        unpriced: true,
+      });
+    } finally {
+      quote.timeMs = fresh;
+    }
     expect((await engine.freezeForWithdrawal(userId, money('1'), 900102)).ok).toBe(true);
     await engine.close(userId, o.id);
     expect(await findMismatchedAccounts(database.db)).toEqual([]);

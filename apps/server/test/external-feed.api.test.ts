@@ -74,7 +74,7 @@ describe('trading on prices from an external bridge (MARKET_FEED=external)', () 
     const kline = await getJson(s, `/v1/api/forex/kline?forex_id=${btc}&period=1min&t=1`);
     expect(kline.data).toEqual([]);
 
-    send({ symbol: 'XBT/USD', bid: 100_000, ask: 100_020, time: s.clock.ms });
+    send({ symbol: 'XBT/USD', bid: 100_000, ask: 100_020, time: Date.now() });
     await until(() => (s.market.feed as ExternalFeed).counts.quotes === 1);
     const listed = (await getJson(s, '/v1/api/forex/trade_list?searchCurrency=BTCUSD')).data[0];
     const spread = (await s.database.db.execute(
@@ -107,9 +107,22 @@ describe('trading on prices from an external bridge (MARKET_FEED=external)', () 
     expect((await submit('ext-feed-young-0001')).code).toBe(1);
     s.clock.advance(1_001);
     expect((await submit('ext-feed-stale-0001')).code).toBe(4013);
-    send({ symbol: 'XBT/USD', bid: 100_100, ask: 100_120 });
+    send({ symbol: 'XBT/USD', bid: 100_100, ask: 100_120, time: Date.now() });
     await until(() => (s.market.feed as ExternalFeed).counts.quotes === 2);
     expect((await submit('ext-feed-stale-0002')).code).toBe(1);
+  });
+
+  it('fills nothing while the bridge is away, however young its last quote', async () => {
+    send({ symbol: 'XBT/USD', bid: 100_200, ask: 100_220, time: Date.now() });
+    await until(() => (s.market.feed as ExternalFeed).counts.quotes === 3);
+    for (const c of clients) c.terminate();
+    await until(() => !(s.market.feed as ExternalFeed).connected);
+    expect((await submit('ext-feed-away-0001')).code).toBe(4013);
+    // It reconnects by itself, and the next quote is live again.
+    await until(() => (s.market.feed as ExternalFeed).connected, 10_000);
+    send({ symbol: 'XBT/USD', bid: 100_300, ask: 100_320, time: Date.now() });
+    await until(() => (s.market.feed as ExternalFeed).counts.quotes === 4);
+    expect((await submit('ext-feed-away-0002')).code).toBe(1);
   });
 });
 
@@ -150,7 +163,7 @@ describe('a restart on MARKET_FEED=external', () => {
     let s = await boot();
     s.market.feed.start();
     await until(() => (s.market.feed as ExternalFeed).connected);
-    send({ symbol: 'BTCUSD', bid: 100_000, ask: 100_020, time: clock.ms });
+    send({ symbol: 'BTCUSD', bid: 100_000, ask: 100_020, time: Date.now() });
     await until(() => (s.market.feed as ExternalFeed).counts.quotes === 1);
     const btc = (await get(s, '/v1/api/forex/trade_list?searchCurrency=BTCUSD')).data[0].Id as number;
     const token = (await get(s, '/api/user/createAccountDemoForU?demo_id=ext-restart-0001')).data
@@ -162,22 +175,24 @@ describe('a restart on MARKET_FEED=external', () => {
     );
     expect(opened.code).toBe(1);
     // The market falls 5 % (confirmed by a second print), and the server stops.
-    send({ symbol: 'BTCUSD', bid: 95_000, ask: 95_020, time: clock.advance(1000) });
-    send({ symbol: 'BTCUSD', bid: 95_010, ask: 95_030, time: clock.advance(1000) });
+    clock.advance(1000);
+    send({ symbol: 'BTCUSD', bid: 95_000, ask: 95_020, time: Date.now() });
+    clock.advance(1000);
+    send({ symbol: 'BTCUSD', bid: 95_010, ask: 95_030, time: Date.now() + 1 });
     await until(() => (s.market.feed as ExternalFeed).counts.quotes === 2);
     const loss = (await get(s, '/v1/api/main/account/forexDetail', token)).data;
     expect(Number(loss.ProfitsTotal)).toBeLessThan(-4_000); // 1 BTC bought near 100 020, bid now 95 010
     await s.close();
     for (const c of clients) c.terminate();
 
-    clock.advance(10 * 60_000);
+    clock.advance(3_000); // a quick restart: the last quote is younger than the live age
     s = await boot();
     s.market.feed.start();
     await until(() => (s.market.feed as ExternalFeed).connected);
     // Before any new quote: the position is valued at the last price (the loss is still there) …
     const after = (await get(s, '/v1/api/main/account/forexDetail', token)).data;
     expect(after).toEqual(loss);
-    // … and nothing fills at it.
+    // … and nothing fills at it, however quick the restart was.
     const refused = await get(
       s,
       `/v1/api/forex/submit?type=1&cont=1&forex_id=${btc}&status=1&multiple=10`,

@@ -1530,11 +1530,18 @@ export class TradingEngine {
   }
 
   /**
-   * Whether an open position has no price (no quote since a restart, no conversion rate): it may be
-   * losing any amount, so no money leaves the account until every position can be valued.
+   * Whether an open position has no price (no quote since a restart, no conversion rate), or only an
+   * old one while its market is open (the price feed is away, or has not quoted since a restart): it
+   * may be losing any amount, so no money leaves the account until every position can be valued. A
+   * closed market's last price is its price (the weekend values positions at Friday's close).
    */
   private hasUnpricedPosition(userId: number): boolean {
-    return this.liveOrdersOf(userId).some((o) => o.status === 1 && this.floatingMicros(o) === null);
+    return this.liveOrdersOf(userId).some(
+      (o) =>
+        o.status === 1 &&
+        (this.floatingMicros(o) === null ||
+          (this.deps.market.status(o.instrumentId) === 1 && this.freshQuoteOf(o.instrumentId) === null)),
+    );
   }
 
   /** The balance less any floating loss of open positions, never below 0 (to the micro-dollar). */

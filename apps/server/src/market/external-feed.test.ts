@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { type WebSocket, WebSocketServer } from 'ws';
-import { ExternalFeed, jumpLimit, MIN_JUMP, parseSymbolMap } from './external-feed.ts';
+import { ExternalFeed, jumpLimit, MAX_JUMP, MIN_JUMP, parseSymbolMap } from './external-feed.ts';
 import { INSTRUMENT_SEEDS } from './instrument-seeds.ts';
 import type { FeedInstrument, Quote } from './types.ts';
 
@@ -14,12 +14,16 @@ const instruments: FeedInstrument[] = [
 ];
 
 /** A stand-in for a broker's price bridge. */
-async function startBridge(opts: { autoPong?: boolean } = {}) {
+async function startBridge(opts: { autoPong?: boolean; dropOnConnect?: boolean } = {}) {
   const server = new WebSocketServer({ port: 0, host: '127.0.0.1', autoPong: opts.autoPong ?? true });
   await new Promise<void>((r) => server.once('listening', () => r()));
   const received: unknown[] = [];
   const clients: WebSocket[] = [];
   server.on('connection', (ws) => {
+    if (opts.dropOnConnect) {
+      ws.terminate();
+      return;
+    }
     clients.push(ws);
     ws.on('message', (d) => received.push(JSON.parse(String(d))));
   });
@@ -28,9 +32,12 @@ async function startBridge(opts: { autoPong?: boolean } = {}) {
     url: `ws://127.0.0.1:${port}/quotes`,
     received,
     clients,
+    /** A quote without a `time` key gets the test clock's now (`time: undefined` sends none). */
     send: (m: unknown) => {
-      for (const c of clients)
-        if (c.readyState === c.OPEN) c.send(typeof m === 'string' ? m : JSON.stringify(m));
+      const stamp = (x: unknown) =>
+        x && typeof x === 'object' && 'symbol' in x && !('time' in x) ? { ...x, time: now } : x;
+      const body = typeof m === 'string' ? m : JSON.stringify(Array.isArray(m) ? m.map(stamp) : stamp(m));
+      for (const c of clients) if (c.readyState === c.OPEN) c.send(body);
     },
     close: () =>
       new Promise<void>((r) => {
@@ -48,14 +55,15 @@ const until = async (ok: () => boolean, ms = 3000) => {
   }
 };
 
+let now = WEDNESDAY_NOON;
+
 describe('external market feed (a price bridge over a WebSocket)', () => {
   let bridge: Awaited<ReturnType<typeof startBridge>>;
   let feed: ExternalFeed;
-  let now = WEDNESDAY_NOON;
   const quotes: Quote[] = [];
   async function open(
     symbols = new Map<string, string>(),
-    opts: { autoPong?: boolean; restore?: boolean } = {},
+    opts: { autoPong?: boolean; restore?: boolean; dropOnConnect?: boolean } = {},
   ) {
     bridge = await startBridge(opts);
     feed = new ExternalFeed({
@@ -67,11 +75,12 @@ describe('external market feed (a price bridge over a WebSocket)', () => {
       reconnectMinMs: 20,
       pingEveryMs: 50,
       silentAfterMs: 300,
+      wallNow: () => now,
     });
     if (opts.restore) feed.restore(3, 100_000, now - 3_600_000);
     feed.onQuote((q) => quotes.push(q));
     feed.start();
-    await until(() => bridge.received.length > 0);
+    if (!opts.dropOnConnect) await until(() => bridge.received.length > 0);
   }
   afterEach(async () => {
     feed?.stop();
@@ -124,7 +133,9 @@ describe('external market feed (a price bridge over a WebSocket)', () => {
       { symbol: 'BTCUSD', bid: 0, ask: 1 },
       { symbol: 'BTCUSD', bid: 105020, ask: 105010 },
       { symbol: 'BTCUSD', bid: 105000, ask: 105010, time: 'now' },
+      { symbol: 'BTCUSD', bid: 105000, ask: 105010, time: undefined }, // no time: cannot be judged
       { symbol: 'BTCUSD', bid: 105000, ask: 105010, time: now * 1000 }, // microseconds: far ahead
+      { symbol: 'BTCUSD', bid: 105000, ask: 105010, time: now + 2_001 }, // a clock ahead
       { symbol: 'BTCUSD', bid: 105000, ask: 105010, time: now - 10_001 }, // older than the live age
       { type: 'heartbeat' },
     ])
@@ -134,7 +145,14 @@ describe('external market feed (a price bridge over a WebSocket)', () => {
     bridge.send({ symbol: 'BTCUSD', bid: 105200, ask: 105210, time: now - 1 });
     await until(() => quotes.length === 2);
     expect(quotes.map((q) => q.mid)).toEqual([105005, 105205]);
-    expect(feed.counts).toMatchObject({ quotes: 2, unknownSymbol: 1, malformed: 6, late: 1, outOfOrder: 1 });
+    expect(feed.counts).toMatchObject({
+      quotes: 2,
+      unknownSymbol: 1,
+      malformed: 6,
+      ahead: 2,
+      late: 1,
+      outOfOrder: 1,
+    });
     expect([...feed.unknownSymbols]).toEqual(['NOPE']);
   });
 
@@ -148,11 +166,14 @@ describe('external market feed (a price bridge over a WebSocket)', () => {
     await until(() => quotes.length === 2);
   });
 
-  it('holds a print 0.5 % or more from a quiet market, more across a gap; the limit grows with volatility', () => {
+  it('holds a print 0.5 % from a quiet market, up to 2 % after a gap by volatility, never more', () => {
     expect(jumpLimit(0.075, 250)).toBe(MIN_JUMP); // EURUSD a quarter second later
     expect(jumpLimit(0.6, 1000)).toBe(MIN_JUMP); // BTC a second later
-    expect(jumpLimit(0.075, 2.2 * 86_400_000)).toBeGreaterThan(0.07); // EURUSD across a weekend
-    expect(jumpLimit(0.6, 3_600_000)).toBeGreaterThan(jumpLimit(0.075, 3_600_000));
+    expect(jumpLimit(0.6, 600_000)).toBeGreaterThan(jumpLimit(0.075, 600_000)); // BTC vs EURUSD, 10 min
+    expect(jumpLimit(0.6, 600_000)).toBeGreaterThan(MIN_JUMP);
+    // …but never past 2 %: a session's first print after a weekend (20σ: 11 % of EURUSD) waits.
+    expect(jumpLimit(0.075, 2.2 * 86_400_000)).toBe(MAX_JUMP);
+    expect(jumpLimit(0.6, 2.2 * 86_400_000)).toBe(MAX_JUMP);
   });
 
   it('holds a −4 % EURUSD print (470 pips) until a later quote confirms it; the same print again confirms nothing', async () => {
@@ -180,7 +201,8 @@ describe('external market feed (a price bridge over a WebSocket)', () => {
 
   it('holds a print far from the market until the next confirms it; an unconfirmed one is dropped', async () => {
     await open();
-    const send = (mid: number) => bridge.send({ symbol: 'BTCUSD', bid: mid - 5, ask: mid + 5 });
+    let t = now - 100;
+    const send = (mid: number) => bridge.send({ symbol: 'BTCUSD', bid: mid - 5, ask: mid + 5, time: ++t });
     send(100_000);
     send(80_000); // 20 % away: held
     send(100_100); // the market is where it was: the held print was wrong
@@ -189,6 +211,20 @@ describe('external market feed (a price bridge over a WebSocket)', () => {
     await until(() => quotes.length === 3);
     expect(quotes.map((q) => q.mid)).toEqual([100_000, 100_100, 120_200]);
     expect(feed.counts.badTicks).toBe(1);
+  });
+
+  it('takes a fast market that keeps moving one way: three prints in a row beyond the limit make the new level', async () => {
+    await open();
+    let t = now - 100;
+    const send = (mid: number) =>
+      bridge.send({ symbol: 'EURUSD', bid: mid - 0.00005, ask: mid + 0.00005, time: ++t });
+    send(1.165);
+    send(1.1767); // +1.0 %: held
+    send(1.1848); // +1.7 %, not near the held one: held, two in a row up
+    send(1.1771); // +1.0 %: the third in a row up, taken
+    await until(() => quotes.length === 2);
+    expect(quotes.map((q) => q.mid)).toEqual([1.165, 1.1771]);
+    expect(feed.counts.badTicks).toBe(0);
   });
 
   it('takes nothing outside the trading session, and says when an open market has gone quiet', async () => {
@@ -233,6 +269,14 @@ describe('external market feed (a price bridge over a WebSocket)', () => {
     await until(() => quotes.length === 2);
     expect(quotes[1]!.instrumentId).toBe(1);
     expect(feed.latest(9)).toBeUndefined();
+  });
+
+  it('backs off from a bridge that accepts and drops at once (the delay doubles; it resets only after a connection lived)', async () => {
+    await open(new Map(), { dropOnConnect: true });
+    await new Promise((r) => setTimeout(r, 700));
+    // 20, 40, 80, 160, 320 ms apart: about five attempts in 0.7 s, not one every 20 ms.
+    expect(feed.connections).toBeGreaterThanOrEqual(3);
+    expect(feed.connections).toBeLessThanOrEqual(7);
   });
 
   it('reconnects when the bridge drops the connection, and subscribes again', async () => {

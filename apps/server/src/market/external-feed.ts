@@ -15,28 +15,29 @@ export { parseSymbolMap } from './feed-symbols.ts';
  *                                    (and again with only the new one when staff add an instrument:
  *                                    a subscribe adds to what the bridge sends)
  *   ← the bridge sends quotes        {"symbol":"EURUSD","bid":1.16512,"ask":1.16524,"time":1764250000123}
- *                                    (or an array of them; `time` is the bridge's epoch ms, optional)
+ *                                    (or an array of them; `time` is the bridge's epoch ms)
  *   ← anything else (a heartbeat)    ignored; any message, or a pong, shows the connection lives
  *
  * Every order, stop and stop-out is priced from these quotes, so each one is checked first:
  * - symbols map to instruments by code, or through `MARKET_FEED_SYMBOLS` (`XAUUSD=GOLD,US500=SPX`);
- *   unknown symbols and malformed quotes (not numbers, bid ≤ 0, bid > ask) are dropped;
- * - by the bridge's `time`, when given: a quote older than the instrument's last one, one older than
- *   `maxAgeMs` by the server's clock (a backlog or a replayed cache: the market has moved since) and
- *   one from more than `maxAgeMs` ahead (a wrong clock or unit) are dropped;
+ *   unknown symbols and malformed quotes (not numbers, bid ≤ 0, bid > ask, no `time`) are dropped;
+ * - by the bridge's `time` against the server's wall clock: a quote older than the instrument's
+ *   last one, one older than `maxAgeMs` (a backlog or a replayed cache: the market has moved since)
+ *   and one more than 2 s ahead (a wrong clock or unit) are dropped;
  * - outside the instrument's trading session (DESIGN §5) nothing is taken: a bridge may send
  *   indicative weekend prices that no order may fill at;
- * - a print too far from the last price (beyond `jumpLimit`: 0.5 %, or more when the instrument's
- *   volatility and the time since the last quote allow it, e.g. across a weekend) is held, not
- *   quoted; the next quote, later and within 0.5 % of it, confirms it, anything else drops it: one
- *   wrong print cannot fill stops or stop accounts out;
+ * - a print too far from the last price (`jumpLimit`: 0.5 %, up to 2 % when the instrument's
+ *   volatility and the time since its last price allow) is held, not quoted; a later quote within
+ *   0.5 % of it confirms it, so do three later prints in a row on its side (a market moving fast);
+ *   anything else drops it: one wrong print, a session's first included, cannot fill stops or stop
+ *   accounts out;
  * - the price is the mid rounded to the instrument's precision, quoted with the broker's own spread
  *   around it (the back office's spread), as the simulated market does; its time is the server's
  *   clock when it arrived, which the engine's freshness rule (`liveForMs`) judges.
  * The connection is pinged every 5 s and dropped when nothing (no message, no pong) came for 15 s;
  * while it is down no quote is live (orders are refused, 4013) and the server reconnects (1 s,
- * doubling to 30 s). At a start the last saved quotes value open positions (old: nothing fills at
- * them) until the bridge quotes again.
+ * doubling to 30 s). At a start the last saved quotes value open positions (never live: nothing
+ * fills at them) until the bridge quotes again.
  */
 
 export interface ExternalFeedOptions {
@@ -53,10 +54,21 @@ export interface ExternalFeedOptions {
   silentAfterMs?: number;
   log?: { info(o: object, m: string): void; warn(o: object, m: string): void };
   onListenerError?: (error: unknown) => void;
+  /** The wall clock the bridge's `time` is compared with (the product clock may be shifted: CLOCK_START). */
+  wallNow?: () => number;
 }
 
 /** The smallest move held as a possible bad tick, whatever the instrument. */
 export const MIN_JUMP = 0.005;
+/**
+ * The largest: past it a print always waits for confirmation, however long the market was away (a
+ * weekend's 20σ is 11 % of EURUSD and a whole TSLA): a session's first print may be the bad one.
+ */
+export const MAX_JUMP = 0.02;
+/** Prints beyond the limit on one side in a row that make a new level (a market that really moved fast). */
+const SAME_SIDE_PRINTS = 3;
+/** How far ahead of the wall clock a bridge's `time` may be (clocks differ a little). */
+const AHEAD_MS = 2_000;
 /** How many standard deviations of the instrument's move over the gap a print may jump. */
 const JUMP_SIGMAS = 20;
 /** A held print is confirmed by a later quote within this of it. */
@@ -73,7 +85,7 @@ const HEALTH_EVERY_MS = 60_000;
 /** How far a print may move from the last price before it waits for confirmation (a fraction). */
 export function jumpLimit(annualVolatility: number, gapMs: number): number {
   const sigma = annualVolatility * Math.sqrt(Math.max(gapMs, 1000) / YEAR_MS);
-  return Math.max(MIN_JUMP, JUMP_SIGMAS * sigma);
+  return Math.min(MAX_JUMP, Math.max(MIN_JUMP, JUMP_SIGMAS * sigma));
 }
 
 class ExternalInstrument {
@@ -85,8 +97,10 @@ class ExternalInstrument {
   latest: Quote | undefined;
   seq = 0;
   lastSourceMs = Number.NEGATIVE_INFINITY;
-  /** A print that jumped too far, waiting for a later quote to confirm it. */
-  held: { mid: number; sourceMs: number | null } | null = null;
+  /** A print that jumped too far, waiting for a later quote to confirm it; how many in a row on its side. */
+  held: { mid: number; sourceMs: number; up: boolean; prints: number } | null = null;
+  /** The last price's time for the jump limit (a restored one keeps its real time). */
+  pricedAtMs = Number.NaN;
 
   constructor(
     readonly id: number,
@@ -107,6 +121,7 @@ export interface ExternalFeedCounts {
   malformed: number;
   outOfOrder: number;
   late: number;
+  ahead: number;
   outsideSession: number;
   badTicks: number;
 }
@@ -118,6 +133,7 @@ export class ExternalFeed implements QuoteFeed {
     malformed: 0,
     outOfOrder: 0,
     late: 0,
+    ahead: 0,
     outsideSession: 0,
     badTicks: 0,
   };
@@ -131,6 +147,7 @@ export class ExternalFeed implements QuoteFeed {
   private readonly pingEveryMs: number;
   private readonly silentAfterMs: number;
   private readonly onListenerError: (error: unknown) => void;
+  private readonly wallNow: () => number;
   private socket: WebSocket | null = null;
   private open = false;
   private running = false;
@@ -151,6 +168,7 @@ export class ExternalFeed implements QuoteFeed {
     this.silentAfterMs = o.silentAfterMs ?? 15_000;
     this.retryMs = this.reconnectMinMs;
     this.onListenerError = o.onListenerError ?? ((error) => console.error('quote listener failed', error));
+    this.wallNow = o.wallNow ?? Date.now;
     for (const i of o.instruments) this.addInstrument(i);
   }
 
@@ -184,7 +202,11 @@ export class ExternalFeed implements QuoteFeed {
   restore(instrumentId: number, mid: number, timeMs: number) {
     const s = this.byId.get(instrumentId);
     if (!s || s.latest || !(mid > 0)) return;
-    s.latest = this.priced(s, mid, timeMs, 0);
+    // Never live, however quick the restart (its time as an order sees it is past the live age);
+    // the jump limit measures from when it really was.
+    const nowMs = this.o.clock.now();
+    s.latest = this.priced(s, mid, Math.min(timeMs, nowMs - this.o.maxAgeMs - 1), 0);
+    s.pricedAtMs = Math.min(timeMs, nowMs);
   }
 
   /** Precision and session changes from the back office, from the next quote. */
@@ -327,6 +349,8 @@ export class ExternalFeed implements QuoteFeed {
       this.counts.malformed++;
       return;
     }
+    if (Array.isArray(message) && message.length > MAX_QUOTES_PER_MESSAGE)
+      this.counts.malformed += message.length - MAX_QUOTES_PER_MESSAGE;
     const items = Array.isArray(message) ? message.slice(0, MAX_QUOTES_PER_MESSAGE) : [message];
     for (const item of items) {
       if (item && typeof item === 'object' && 'symbol' in item) this.take(item as Record<string, unknown>);
@@ -341,7 +365,7 @@ export class ExternalFeed implements QuoteFeed {
       return;
     }
     const { bid, ask } = m;
-    const sourceMs = m.time === undefined ? null : m.time;
+    const sourceMs = m.time;
     if (
       typeof bid !== 'number' ||
       typeof ask !== 'number' ||
@@ -349,27 +373,29 @@ export class ExternalFeed implements QuoteFeed {
       !Number.isFinite(ask) ||
       !(bid > 0) ||
       bid > ask ||
-      (sourceMs !== null && (typeof sourceMs !== 'number' || !Number.isFinite(sourceMs)))
+      typeof sourceMs !== 'number' ||
+      !Number.isFinite(sourceMs)
     ) {
       this.counts.malformed++;
       return;
     }
-    const nowMs = this.o.clock.now();
-    if (sourceMs !== null) {
-      if (sourceMs > nowMs + this.o.maxAgeMs) {
-        this.counts.malformed++; // ahead of the server's clock: a wrong clock or unit
-        return;
-      }
-      if (sourceMs < nowMs - this.o.maxAgeMs) {
-        this.counts.late++;
-        return;
-      }
-      if (sourceMs < s.lastSourceMs) {
-        this.counts.outOfOrder++;
-        return;
-      }
-      s.lastSourceMs = sourceMs;
+    // The bridge's clock against the wall clock (the product's may be shifted by CLOCK_START).
+    const wallMs = this.wallNow();
+    if (sourceMs > wallMs + AHEAD_MS) {
+      this.counts.ahead++; // a clock ahead, or another unit
+      return;
     }
+    if (sourceMs < wallMs - this.o.maxAgeMs) {
+      this.counts.late++; // a backlog or a replayed cache: the market has moved since
+      return;
+    }
+    if (sourceMs < s.lastSourceMs) {
+      this.counts.outOfOrder++;
+      return;
+    }
+    // Never ahead of now: one quote stamped a little ahead must not hold back the next ones.
+    s.lastSourceMs = Math.min(sourceMs, wallMs);
+    const nowMs = this.o.clock.now();
     if (!isMarketOpen(s.session, nowMs, s.zone)) {
       this.counts.outsideSession++;
       return;
@@ -379,18 +405,32 @@ export class ExternalFeed implements QuoteFeed {
     const held = s.held;
     if (
       last !== undefined &&
-      Math.abs(mid - last.mid) > last.mid * jumpLimit(s.volatility, nowMs - last.timeMs)
+      Math.abs(mid - last.mid) > last.mid * jumpLimit(s.volatility, nowMs - s.pricedAtMs)
     ) {
+      const up = mid > last.mid;
       const nearHeld = held !== null && Math.abs(mid - held.mid) <= held.mid * CONFIRM_BAND;
-      if (!nearHeld) {
-        if (held !== null) this.counts.badTicks++; // the print held before it was not confirmed
-        s.held = { mid, sourceMs };
+      const sameSide = held !== null && held.up === up;
+      // A later print near the held one confirms it (the same print again confirms nothing); so do
+      // several prints in a row beyond the limit on one side (a market moving fast).
+      const confirmed =
+        held !== null &&
+        sourceMs > held.sourceMs &&
+        (nearHeld || (sameSide && held.prints + 1 >= SAME_SIDE_PRINTS));
+      if (!confirmed) {
+        if (held !== null && !sameSide) this.counts.badTicks++; // the print held before was not confirmed
+        if (held === null || !nearHeld || sourceMs > held.sourceMs)
+          s.held = {
+            mid,
+            sourceMs,
+            up,
+            // Only a later print counts: one moment's burst is one print.
+            prints: sameSide ? held!.prints + (sourceMs > held!.sourceMs ? 1 : 0) : 1,
+          };
         return;
       }
-      // A later print confirms it; the same print again (a bridge repeating itself) confirms nothing.
-      if (sourceMs !== null && held.sourceMs !== null && sourceMs <= held.sourceMs) return;
     } else if (held !== null) this.counts.badTicks++; // the market came back: the held print was wrong
     s.held = null;
+    s.pricedAtMs = nowMs;
     this.quote(s, this.priced(s, mid, nowMs, ++s.seq));
   }
 
@@ -439,6 +479,7 @@ export class ExternalFeed implements QuoteFeed {
       malformed: now.malformed - before.malformed,
       outOfOrder: now.outOfOrder - before.outOfOrder,
       late: now.late - before.late,
+      ahead: now.ahead - before.ahead,
       badTicks: now.badTicks - before.badTicks,
     };
     const silent = this.open ? this.silentInstruments(this.o.clock.now()) : [];
@@ -461,7 +502,7 @@ export class ExternalFeed implements QuoteFeed {
    */
   silentInstruments(nowMs: number): string[] {
     const silent: string[] = [];
-    for (const s of this.bySymbol.values())
+    for (const s of this.byId.values())
       if (
         isMarketOpen(s.session, nowMs, s.zone) &&
         !(nowMs - (s.latest?.timeMs ?? Number.NaN) <= this.o.maxAgeMs * 6)
