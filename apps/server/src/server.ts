@@ -158,6 +158,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
     const settings = new LiveSettings(database.db);
     await settings.reload();
     settings.start();
+    const external = market.feed instanceof ExternalFeed ? market.feed : null;
     const engine = new TradingEngine({
       db: database.db,
       writer,
@@ -170,14 +171,12 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
         latest: (id) => market.feed.latest(id),
         status: (id) => market.status(id),
         // The simulation ticks on a known rhythm; a bridge's quotes are live while younger than
-        // MARKET_FEED_MAX_AGE_MS (a quiet market sends none for a while) and the bridge is connected.
-        maxQuoteAgeMs:
-          market.feed instanceof ExternalFeed
-            ? (
-                (external) => () =>
-                  external.liveForMs()
-              )(market.feed)
-            : (id) => 5 * (market.instrumentById(id)?.tickIntervalMs ?? 1000),
+        // MARKET_FEED_MAX_AGE_MS (a quiet market sends none for a while), the bridge is connected and
+        // no print waits for confirmation; it also says which prices value positions (`pricedNow`).
+        maxQuoteAgeMs: external
+          ? (id) => external.liveForMs(id)
+          : (id) => 5 * (market.instrumentById(id)?.tickIntervalMs ?? 1000),
+        ...(external ? { pricedNow: (id: number) => external.pricedNow(id) } : {}),
         takesOrders: (id) => takesOrders(market, id),
       },
       settings: {

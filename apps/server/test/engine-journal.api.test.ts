@@ -48,6 +48,9 @@ describe('trading engine journal', () => {
   let cannotAsk = 0;
   /** Off: the market has no quote for BTC (a restart before its first tick). */
   let priced = true;
+  /** What a price feed that can be away says of the latest quote (`pricedNow`), and the market's status. */
+  let vouched = true;
+  let marketStatus: 0 | 1 = 1;
   const batches: JournalBatch[] = [];
 
   function newEngine() {
@@ -58,8 +61,9 @@ describe('trading engine journal', () => {
         instrumentById: (id) => (id === btc.id ? btc : id === eth.id ? eth : undefined),
         instruments: () => [btc, eth],
         latest: (id) => (id === btc.id && priced ? quote : id === eth.id ? ethQuote : undefined),
-        status: () => 1,
+        status: () => marketStatus,
         maxQuoteAgeMs: () => 60_000,
+        pricedNow: () => vouched,
       },
       settings: { feeType: () => 2, stopOutLevel: () => '50', marginCallLevel: () => '100' },
       events: { ordersEnded: () => {}, accountTouched: () => {} },
@@ -320,17 +324,20 @@ describe('trading engine journal', () => {
     } finally {
       priced = true;
     }
-    // Nor while its only price is old and its market open (the price feed away, or not back since a
-    // restart): the position is valued at a price the market may have left.
-    const fresh = quote.timeMs;
-    quote.timeMs = now - 60_001;
+    // Nor while the price feed does not vouch for the price and the market is open (the feed away,
+    // not back since a restart): the position is valued at a price the market may have left …
+    vouched = false;
     try {
       expect(await engine.freezeForWithdrawal(userId, money('1'), 900103)).toEqual({
         ok: false,
         unpriced: true,
       });
+      // … but a closed market's last price is its price (the weekend values positions at Friday's close).
+      marketStatus = 0;
+      expect((await engine.freezeForWithdrawal(userId, money('1'), 900104)).ok).toBe(true);
     } finally {
-      quote.timeMs = fresh;
+      vouched = true;
+      marketStatus = 1;
     }
     expect((await engine.freezeForWithdrawal(userId, money('1'), 900102)).ok).toBe(true);
     await engine.close(userId, o.id);

@@ -88,6 +88,11 @@ export interface EngineMarket {
   /** How old a quote may be and still price an order (a few of the instrument's tick intervals). */
   maxQuoteAgeMs(id: number): number;
   /**
+   * Whether the latest quote is the market's price now, for valuing positions before money leaves
+   * (a price feed that can be away says so; without it every latest quote counts).
+   */
+  pricedNow?(id: number): boolean;
+  /**
    * Whether the instrument takes new orders and fills pending ones (`takesOrders`: listed, in a
    * listed category); without it, the instrument's own `enabled` flag decides.
    */
@@ -1530,17 +1535,21 @@ export class TradingEngine {
   }
 
   /**
-   * Whether an open position has no price (no quote since a restart, no conversion rate), or only an
-   * old one while its market is open (the price feed is away, or has not quoted since a restart): it
-   * may be losing any amount, so no money leaves the account until every position can be valued. A
-   * closed market's last price is its price (the weekend values positions at Friday's close).
+   * Whether an open position has no price (no quote since a restart, no conversion rate), or, with a
+   * price feed that can be away (`pricedNow`), only one the feed does not vouch for while its market
+   * is open (the feed away, not back since a restart, a print waiting): it may be losing any amount,
+   * so no money leaves the account until every position can be valued. A closed market's last price
+   * is its price (the weekend values positions at Friday's close).
    */
   private hasUnpricedPosition(userId: number): boolean {
+    const market = this.deps.market;
     return this.liveOrdersOf(userId).some(
       (o) =>
         o.status === 1 &&
         (this.floatingMicros(o) === null ||
-          (this.deps.market.status(o.instrumentId) === 1 && this.freshQuoteOf(o.instrumentId) === null)),
+          (market.pricedNow !== undefined &&
+            market.status(o.instrumentId) === 1 &&
+            !market.pricedNow(o.instrumentId))),
     );
   }
 

@@ -63,7 +63,12 @@ describe('external market feed (a price bridge over a WebSocket)', () => {
   const quotes: Quote[] = [];
   async function open(
     symbols = new Map<string, string>(),
-    opts: { autoPong?: boolean; restore?: boolean; dropOnConnect?: boolean } = {},
+    opts: {
+      autoPong?: boolean;
+      dropOnConnect?: boolean;
+      /** Prices saved before a restart (mid and how long ago); default: near the tests' first prints. */
+      restore?: Record<number, [number, number]> | null;
+    } = {},
   ) {
     bridge = await startBridge(opts);
     feed = new ExternalFeed({
@@ -77,7 +82,10 @@ describe('external market feed (a price bridge over a WebSocket)', () => {
       silentAfterMs: 300,
       wallNow: () => now,
     });
-    if (opts.restore) feed.restore(3, 100_000, now - 3_600_000);
+    const near: Record<number, [number, number]> = { 1: [1.165, 1000], 2: [4150, 1000], 3: [105_000, 1000] };
+    const restore = opts.restore === undefined ? near : opts.restore;
+    for (const [id, [mid, agoMs]] of Object.entries(restore ?? {}))
+      feed.restore(Number(id), mid, now - agoMs);
     feed.onQuote((q) => quotes.push(q));
     feed.start();
     if (!opts.dropOnConnect) await until(() => bridge.received.length > 0);
@@ -190,8 +198,10 @@ describe('external market feed (a price bridge over a WebSocket)', () => {
   });
 
   it('checks the first live print against the price restored at the start', async () => {
-    await open(new Map(), { restore: true });
+    await open(new Map(), { restore: { 3: [100_000, 3_600_000] } });
+    // Kept at its real price; as an order sees it, never live (older than the live age).
     expect(feed.latest(3)).toMatchObject({ mid: 100_000, seq: 0, timeMs: now - 3_600_000 });
+    expect(feed.pricedNow(3)).toBe(false);
     // An hour later BTC may have moved a few per cent, not halved.
     bridge.send({ symbol: 'BTCUSD', bid: 49_995, ask: 50_005 });
     bridge.send({ symbol: 'BTCUSD', bid: 101_195, ask: 101_205 });
@@ -200,7 +210,7 @@ describe('external market feed (a price bridge over a WebSocket)', () => {
   });
 
   it('holds a print far from the market until the next confirms it; an unconfirmed one is dropped', async () => {
-    await open();
+    await open(new Map(), { restore: { 3: [100_000, 1000] } });
     let t = now - 100;
     const send = (mid: number) => bridge.send({ symbol: 'BTCUSD', bid: mid - 5, ask: mid + 5, time: ++t });
     send(100_000);
@@ -215,16 +225,64 @@ describe('external market feed (a price bridge over a WebSocket)', () => {
 
   it('takes a fast market that keeps moving one way: three prints in a row beyond the limit make the new level', async () => {
     await open();
-    let t = now - 100;
-    const send = (mid: number) =>
-      bridge.send({ symbol: 'EURUSD', bid: mid - 0.00005, ask: mid + 0.00005, time: ++t });
+    let t = now - 5_000;
+    // Prints 0.6 s apart: a run must last a second, so a burst of wild prints is not a market.
+    const send = (mid: number) => {
+      t += 600;
+      bridge.send({ symbol: 'EURUSD', bid: mid - 0.00005, ask: mid + 0.00005, time: t });
+    };
     send(1.165);
     send(1.1767); // +1.0 %: held
-    send(1.1848); // +1.7 %, not near the held one: held, two in a row up
-    send(1.1771); // +1.0 %: the third in a row up, taken
+    send(1.1848); // +1.7 %, within 1 % of the one held: held, two in a row up
+    send(1.1771); // +1.0 %: the third in a row up, over 1.2 s: taken
     await until(() => quotes.length === 2);
     expect(quotes.map((q) => q.mid)).toEqual([1.165, 1.1771]);
     expect(feed.counts.badTicks).toBe(0);
+  });
+
+  it('takes a first print only when a second confirms it (nothing to check it against)', async () => {
+    await open(new Map(), { restore: null });
+    let t = now - 100;
+    const send = (mid: number) => bridge.send({ symbol: 'BTCUSD', bid: mid - 5, ask: mid + 5, time: ++t });
+    send(50_000); // a wild first print: held
+    send(105_000); // not near it: held instead
+    send(105_000); // the same price again: no confirmation
+    send(105_100); // a later, different print within 0.5 %: taken
+    await until(() => quotes.length === 1);
+    expect(quotes[0]!.mid).toBe(105_100);
+    expect(feed.pricedNow(3)).toBe(true);
+  });
+
+  it('does not let three wild prints in a burst, a placeholder spread, or a print held before the close through', async () => {
+    await open();
+    let t = now - 100;
+    const btc = (mid: number, spread = 10) =>
+      bridge.send({ symbol: 'BTCUSD', bid: mid - spread / 2, ask: mid + spread / 2, time: ++t });
+    btc(108_000); // +2.9 %
+    btc(130_000); // +24 %, not within 1 % of the one before: a new hold
+    btc(250_000);
+    btc(105_000, 100_000); // a one-sided quote (ask a placeholder): no price at all
+    await until(() => feed.counts.malformed === 1);
+    // While a print waits, the old price is not live (the market may have moved by it).
+    expect(feed.liveForMs(3)).toBe(-1);
+    expect(feed.pricedNow(3)).toBe(false);
+    btc(105_020); // the market where it was
+    await until(() => quotes.length === 1);
+    expect(quotes[0]!.mid).toBe(105_020);
+    expect(feed.liveForMs(3)).toBe(10_000);
+    // Friday's last minutes: a print held, then the session closes; Sunday's first print near it
+    // confirms nothing.
+    now = Date.UTC(2026, 10, 20, 21, 59, 0); // Friday 21:59 UTC
+    bridge.send({ symbol: 'EURUSD', bid: 1.165, ask: 1.1651, time: now - 50 });
+    await until(() => quotes.length === 2);
+    bridge.send({ symbol: 'EURUSD', bid: 1.14, ask: 1.1401, time: now - 40 }); // −2.1 %: held
+    now = Date.UTC(2026, 10, 21, 12, 0, 0); // Saturday: closed
+    bridge.send({ symbol: 'EURUSD', bid: 1.1402, ask: 1.1403, time: now });
+    now = Date.UTC(2026, 10, 22, 22, 0, 5); // Sunday 22:00:05: open
+    bridge.send({ symbol: 'EURUSD', bid: 1.1403, ask: 1.1404, time: now });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(quotes).toHaveLength(2);
+    expect(feed.counts.malformed).toBe(1);
   });
 
   it('takes nothing outside the trading session, and says when an open market has gone quiet', async () => {

@@ -20,17 +20,20 @@ export { parseSymbolMap } from './feed-symbols.ts';
  *
  * Every order, stop and stop-out is priced from these quotes, so each one is checked first:
  * - symbols map to instruments by code, or through `MARKET_FEED_SYMBOLS` (`XAUUSD=GOLD,US500=SPX`);
- *   unknown symbols and malformed quotes (not numbers, bid ≤ 0, bid > ask, no `time`) are dropped;
+ *   unknown symbols and malformed quotes (not numbers, bid ≤ 0, bid > ask, a spread over 2 % of the
+ *   price, no `time`) are dropped;
  * - by the bridge's `time` against the server's wall clock: a quote older than the instrument's
  *   last one, one older than `maxAgeMs` (a backlog or a replayed cache: the market has moved since)
  *   and one more than 2 s ahead (a wrong clock or unit) are dropped;
  * - outside the instrument's trading session (DESIGN §5) nothing is taken: a bridge may send
  *   indicative weekend prices that no order may fill at;
  * - a print too far from the last price (`jumpLimit`: 0.5 %, up to 2 % when the instrument's
- *   volatility and the time since its last price allow) is held, not quoted; a later quote within
- *   0.5 % of it confirms it, so do three later prints in a row on its side (a market moving fast);
- *   anything else drops it: one wrong print, a session's first included, cannot fill stops or stop
- *   accounts out;
+ *   volatility and the time since its last price allow), and an instrument's first, is held, not
+ *   quoted (and the old price is not live meanwhile); a later print at another price within 0.5 %
+ *   of it confirms it, so do three prints in a row on its side each within 1 % of the one before
+ *   over at least a second (a market moving fast); anything else drops it, as do the session's
+ *   close, a reconnect and the live age: one wrong print, a session's first included, cannot fill
+ *   stops or stop accounts out;
  * - the price is the mid rounded to the instrument's precision, quoted with the broker's own spread
  *   around it (the back office's spread), as the simulated market does; its time is the server's
  *   clock when it arrived, which the engine's freshness rule (`liveForMs`) judges.
@@ -67,6 +70,11 @@ export const MIN_JUMP = 0.005;
 export const MAX_JUMP = 0.02;
 /** Prints beyond the limit on one side in a row that make a new level (a market that really moved fast). */
 const SAME_SIDE_PRINTS = 3;
+/** Prints of a run are each within this of the one before, and the run lasts at least RUN_MS. */
+const RUN_BAND = 0.01;
+const RUN_MS = 1_000;
+/** A quote whose spread is wider than this share of its mid is no price (a one-sided placeholder). */
+const MAX_SPREAD = 0.02;
 /** How far ahead of the wall clock a bridge's `time` may be (clocks differ a little). */
 const AHEAD_MS = 2_000;
 /** How many standard deviations of the instrument's move over the gap a print may jump. */
@@ -85,7 +93,17 @@ const HEALTH_EVERY_MS = 60_000;
 /** How far a print may move from the last price before it waits for confirmation (a fraction). */
 export function jumpLimit(annualVolatility: number, gapMs: number): number {
   const sigma = annualVolatility * Math.sqrt(Math.max(gapMs, 1000) / YEAR_MS);
-  return Math.min(MAX_JUMP, Math.max(MIN_JUMP, JUMP_SIGMAS * sigma));
+  const limit = Math.min(MAX_JUMP, Math.max(MIN_JUMP, JUMP_SIGMAS * sigma));
+  return Number.isFinite(limit) ? limit : MIN_JUMP; // never open on a bad figure
+}
+
+/** A held print: its mid and bridge time, its side, and the run of prints on that side it ends. */
+interface Held {
+  mid: number;
+  atMs: number;
+  up: boolean;
+  prints: number;
+  sinceMs: number;
 }
 
 class ExternalInstrument {
@@ -97,8 +115,8 @@ class ExternalInstrument {
   latest: Quote | undefined;
   seq = 0;
   lastSourceMs = Number.NEGATIVE_INFINITY;
-  /** A print that jumped too far, waiting for a later quote to confirm it; how many in a row on its side. */
-  held: { mid: number; sourceMs: number; up: boolean; prints: number } | null = null;
+  /** A print that jumped too far, waiting for a later quote to confirm it. */
+  held: Held | null = null;
   /** The last price's time for the jump limit (a restored one keeps its real time). */
   pricedAtMs = Number.NaN;
 
@@ -201,7 +219,7 @@ export class ExternalFeed implements QuoteFeed {
    */
   restore(instrumentId: number, mid: number, timeMs: number) {
     const s = this.byId.get(instrumentId);
-    if (!s || s.latest || !(mid > 0)) return;
+    if (!s || s.latest || !(mid > 0) || !Number.isFinite(mid) || !Number.isFinite(timeMs)) return;
     // Never live, however quick the restart (its time as an order sees it is past the live age);
     // the jump limit measures from when it really was.
     const nowMs = this.o.clock.now();
@@ -265,9 +283,24 @@ export class ExternalFeed implements QuoteFeed {
     return this.open;
   }
 
-  /** How old a quote may be for an order to fill at it now: none is live while the bridge is away. */
-  liveForMs(): number {
-    return this.open ? this.o.maxAgeMs : -1;
+  /**
+   * How old the instrument's quote may be for an order to fill at it now: none is live while the
+   * bridge is away, nor while a print beyond the limit waits (the market may have moved by it).
+   */
+  liveForMs(instrumentId?: number): number {
+    if (!this.open) return -1;
+    if (instrumentId !== undefined && this.byId.get(instrumentId)?.held) return -1;
+    return this.o.maxAgeMs;
+  }
+
+  /**
+   * Whether the instrument's latest quote is the market's price now, for valuing positions before
+   * money leaves: the bridge is there, the price came from it since the start (not restored), and no
+   * print beyond the limit waits. A quiet market's last quote is its price however old.
+   */
+  pricedNow(instrumentId: number): boolean {
+    const s = this.byId.get(instrumentId);
+    return this.open && s !== undefined && s.latest !== undefined && s.latest.seq > 0 && s.held === null;
   }
 
   private connect() {
@@ -286,7 +319,10 @@ export class ExternalFeed implements QuoteFeed {
       this.openedAtMs = Date.now();
       this.heardAtMs = Date.now();
       // A new connection (or another bridge after a failover) may run another clock.
-      for (const s of this.byId.values()) s.lastSourceMs = Number.NEGATIVE_INFINITY;
+      for (const s of this.byId.values()) {
+        s.lastSourceMs = Number.NEGATIVE_INFINITY;
+        s.held = null;
+      }
       this.o.log?.info({ instruments: this.bySymbol.size }, 'market feed connected');
       this.subscribe([...this.bySymbol.values()]);
       this.pingTimer = setInterval(() => this.checkAlive(socket), this.pingEveryMs);
@@ -373,6 +409,8 @@ export class ExternalFeed implements QuoteFeed {
       !Number.isFinite(ask) ||
       !(bid > 0) ||
       bid > ask ||
+      // A one-sided quote with a placeholder on the other side is no price.
+      ask - bid > ((bid + ask) / 2) * MAX_SPREAD ||
       typeof sourceMs !== 'number' ||
       !Number.isFinite(sourceMs)
     ) {
@@ -394,44 +432,62 @@ export class ExternalFeed implements QuoteFeed {
       return;
     }
     // Never ahead of now: one quote stamped a little ahead must not hold back the next ones.
-    s.lastSourceMs = Math.min(sourceMs, wallMs);
+    const t = Math.min(sourceMs, wallMs);
+    s.lastSourceMs = t;
     const nowMs = this.o.clock.now();
     if (!isMarketOpen(s.session, nowMs, s.zone)) {
+      s.held = null; // a print held before the close confirms nothing in the next session
       this.counts.outsideSession++;
       return;
     }
+    if (s.held !== null && s.held.atMs < t - this.o.maxAgeMs) {
+      s.held = null; // held too long ago to be confirmed now
+      this.counts.badTicks++;
+    }
     const mid = (bid + ask) / 2;
     const last = s.latest;
+    // No price yet (a new instrument, a fresh database): the first print waits for a second.
+    const far =
+      last === undefined ||
+      Math.abs(mid - last.mid) > last.mid * jumpLimit(s.volatility, nowMs - s.pricedAtMs);
     const held = s.held;
-    if (
-      last !== undefined &&
-      Math.abs(mid - last.mid) > last.mid * jumpLimit(s.volatility, nowMs - s.pricedAtMs)
-    ) {
-      const up = mid > last.mid;
-      const nearHeld = held !== null && Math.abs(mid - held.mid) <= held.mid * CONFIRM_BAND;
-      const sameSide = held !== null && held.up === up;
-      // A later print near the held one confirms it (the same print again confirms nothing); so do
-      // several prints in a row beyond the limit on one side (a market moving fast).
-      const confirmed =
-        held !== null &&
-        sourceMs > held.sourceMs &&
-        (nearHeld || (sameSide && held.prints + 1 >= SAME_SIDE_PRINTS));
-      if (!confirmed) {
-        if (held !== null && !sameSide) this.counts.badTicks++; // the print held before was not confirmed
-        if (held === null || !nearHeld || sourceMs > held.sourceMs)
-          s.held = {
-            mid,
-            sourceMs,
-            up,
-            // Only a later print counts: one moment's burst is one print.
-            prints: sameSide ? held!.prints + (sourceMs > held!.sourceMs ? 1 : 0) : 1,
-          };
+    if (far) {
+      const up = last === undefined || mid > last.mid;
+      if (!this.confirms(held, mid, t, up)) {
+        this.hold(s, mid, t, up);
         return;
       }
     } else if (held !== null) this.counts.badTicks++; // the market came back: the held print was wrong
     s.held = null;
     s.pricedAtMs = nowMs;
     this.quote(s, this.priced(s, mid, nowMs, ++s.seq));
+  }
+
+  /**
+   * Whether a print beyond the limit confirms the one held: later and at another price (a bridge
+   * re-sending its last print confirms nothing), and either within 0.5 % of it, or the third in a
+   * row on its side, each within 1 % of the one before, over at least a second (a market moving fast;
+   * not three wild prints in a burst).
+   */
+  private confirms(held: Held | null, mid: number, t: number, up: boolean): boolean {
+    if (held === null || !(t > held.atMs) || mid === held.mid) return false;
+    const gap = Math.abs(mid - held.mid) / held.mid;
+    if (gap <= CONFIRM_BAND) return true;
+    return (
+      held.up === up && gap <= RUN_BAND && held.prints + 1 >= SAME_SIDE_PRINTS && t - held.sinceMs >= RUN_MS
+    );
+  }
+
+  /** Holds a print beyond the limit: the next in a run, or a new one (the one held before was wrong). */
+  private hold(s: ExternalInstrument, mid: number, t: number, up: boolean) {
+    const held = s.held;
+    if (held !== null && held.up === up && Math.abs(mid - held.mid) <= held.mid * RUN_BAND) {
+      // One moment's burst is one print.
+      s.held = { mid, atMs: t, up, prints: held.prints + (t > held.atMs ? 1 : 0), sinceMs: held.sinceMs };
+      return;
+    }
+    if (held !== null) this.counts.badTicks++;
+    s.held = { mid, atMs: t, up, prints: 1, sinceMs: t };
   }
 
   private priced(s: ExternalInstrument, mid: number, timeMs: number, seq: number): Quote {
@@ -505,7 +561,8 @@ export class ExternalFeed implements QuoteFeed {
     for (const s of this.byId.values())
       if (
         isMarketOpen(s.session, nowMs, s.zone) &&
-        !(nowMs - (s.latest?.timeMs ?? Number.NaN) <= this.o.maxAgeMs * 6)
+        // Never quoted since the start (a restored price is no quote), or not for a minute.
+        !(s.latest !== undefined && s.latest.seq > 0 && nowMs - s.latest.timeMs <= this.o.maxAgeMs * 6)
       )
         silent.push(s.code);
     return silent;
@@ -523,6 +580,6 @@ export class ExternalFeed implements QuoteFeed {
   isStale(instrumentId: number, nowMs: number): boolean {
     const s = this.byId.get(instrumentId);
     if (!s || this.status(instrumentId, nowMs) === 0) return false;
-    return !(nowMs - (s.latest?.timeMs ?? Number.NaN) <= this.liveForMs());
+    return !(nowMs - (s.latest?.timeMs ?? Number.NaN) <= this.liveForMs(instrumentId));
   }
 }
