@@ -29,13 +29,7 @@ const schema = z.object({
   MARKET_FEED: z.enum(['simulated', 'replay', 'external']).default('simulated'),
   MARKET_REPLAY_FILE: z.string().optional(),
   /** The broker's price bridge (MARKET_FEED=external): wss://, ws:// only to this machine (market/external-feed.ts). */
-  MARKET_FEED_URL: z
-    .string()
-    .optional()
-    .superRefine((v, ctx) => {
-      const problem = v === undefined ? null : secureUrlProblem(v, 'wss:', 'ws:');
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    }),
+  MARKET_FEED_URL: secureUrl('wss:', 'ws:'),
   /** Platform code = bridge symbol, where they differ: `XAUUSD=GOLD,US500=SPX500`. */
   MARKET_FEED_SYMBOLS: z
     .string()
@@ -69,13 +63,7 @@ const schema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default('Meridian <no-reply@meridian.local>'),
   /** SMS delivery of verification codes: the broker's gateway, POST {to, text} (code-sender.ts); unset → outbox. */
-  SMS_URL: z
-    .string()
-    .optional()
-    .superRefine((v, ctx) => {
-      const problem = v === undefined ? null : secureUrlProblem(v, 'https:', 'http:');
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    }),
+  SMS_URL: secureUrl('https:', 'http:'),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** The first back-office owner, created at first start when there is no staff account yet. */
   ADMIN_EMAIL: z.string().trim().toLowerCase().email().default('owner@meridian.local'),
@@ -126,6 +114,17 @@ const schema = z.object({
       return z.NEVER;
     }),
 });
+
+/** An optional URL to another service, refused with the reason `secureUrlProblem` gives. */
+function secureUrl(secure: string, plain: string) {
+  return z
+    .string()
+    .optional()
+    .superRefine((v, ctx) => {
+      const problem = v === undefined ? null : secureUrlProblem(v, secure, plain);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    });
+}
 
 /**
  * Why a URL to another service (the SMS gateway, the price bridge) cannot be used, or null. TLS

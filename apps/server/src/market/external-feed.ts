@@ -1,6 +1,7 @@
 import { isMarketOpen, type SessionKind } from '@meridian/domain';
 import WebSocket from 'ws';
 import { pointScale } from './gbm.ts';
+import { quoteAtMid } from './quote-at-mid.ts';
 import type { Clock, FeedInstrument, Quote, QuoteFeed, QuoteListener } from './types.ts';
 
 export { parseSymbolMap } from './feed-symbols.ts';
@@ -223,7 +224,7 @@ export class ExternalFeed implements QuoteFeed {
     // Never live, however quick the restart (its time as an order sees it is past the live age);
     // the jump limit measures from when it really was.
     const nowMs = this.o.clock.now();
-    s.latest = this.priced(s, mid, Math.min(timeMs, nowMs - this.o.maxAgeMs - 1), 0);
+    s.latest = quoteAtMid(s, mid, Math.min(timeMs, nowMs - this.o.maxAgeMs - 1), 0);
     s.pricedAtMs = Math.min(timeMs, nowMs);
   }
 
@@ -238,7 +239,7 @@ export class ExternalFeed implements QuoteFeed {
     s.session = change.session;
     s.zone = change.sessionZone ?? undefined;
     // Never read at another precision: the same price and time, rounded anew (not a new quote).
-    if (s.latest) s.latest = this.priced(s, s.latest.mid, s.latest.timeMs, s.latest.seq);
+    if (s.latest) s.latest = quoteAtMid(s, s.latest.mid, s.latest.timeMs, s.latest.seq);
   }
 
   setSpread(instrumentId: number, points: number): void {
@@ -460,7 +461,7 @@ export class ExternalFeed implements QuoteFeed {
     } else if (held !== null) this.counts.badTicks++; // the market came back: the held print was wrong
     s.held = null;
     s.pricedAtMs = nowMs;
-    this.quote(s, this.priced(s, mid, nowMs, ++s.seq));
+    this.quote(s, quoteAtMid(s, mid, nowMs, ++s.seq));
   }
 
   /**
@@ -488,20 +489,6 @@ export class ExternalFeed implements QuoteFeed {
     }
     if (held !== null) this.counts.badTicks++;
     s.held = { mid, atMs: t, up, prints: 1, sinceMs: t };
-  }
-
-  private priced(s: ExternalInstrument, mid: number, timeMs: number, seq: number): Quote {
-    const midPoints = Math.round(mid * s.scale);
-    const bidPoints = Math.max(1, midPoints - (s.spreadPoints >> 1));
-    return {
-      instrumentId: s.id,
-      code: s.code,
-      bid: bidPoints / s.scale,
-      ask: (bidPoints + s.spreadPoints) / s.scale,
-      mid: midPoints / s.scale,
-      timeMs,
-      seq,
-    };
   }
 
   private quote(s: ExternalInstrument, quote: Quote) {

@@ -1,6 +1,7 @@
 import { isMarketOpen, type SessionKind } from '@meridian/domain';
 import { closedMsBetween, GAP_VARIANCE_SHARE, logStep, pointScale, variancePerMs } from './gbm.ts';
 import { Random } from './prng.ts';
+import { quoteAtMid } from './quote-at-mid.ts';
 import type { Clock, FeedInstrument, Quote, QuoteFeed, QuoteListener } from './types.ts';
 
 /**
@@ -131,19 +132,7 @@ export class SimulatedFeed implements QuoteFeed, PriceAnchor {
     const base = nowMs - s.nextTickMs < s.tickIntervalMs ? s.nextTickMs : nowMs;
     s.nextTickMs = base + s.tickIntervalMs * (0.5 + s.random.next());
 
-    const scale = s.scale;
-    const midPoints = Math.round(s.price * scale);
-    let bidPoints = midPoints - (s.spreadPoints >> 1);
-    if (bidPoints < 1) bidPoints = 1; // a price never quotes at or below zero
-    const quote: Quote = {
-      instrumentId: s.id,
-      code: s.code,
-      bid: bidPoints / scale,
-      ask: (bidPoints + s.spreadPoints) / scale,
-      mid: midPoints / scale,
-      timeMs: nowMs,
-      seq: ++s.seq,
-    };
+    const quote = quoteAtMid(s, s.price, nowMs, ++s.seq);
     s.latest = quote;
     const listeners = this.listeners;
     for (let i = 0; i < listeners.length; i++) {
@@ -227,16 +216,6 @@ export class SimulatedFeed implements QuoteFeed, PriceAnchor {
     // The stream goes on from where the price stands: keyed by the moment it resumes, so every start
     // of the same seed does not replay the same first moves (still the same for the same history).
     s.random = new Random(`${this.seed}:live:${s.code}:${timeMs}`);
-    const midPoints = Math.round(mid * s.scale);
-    const bidPoints = Math.max(1, midPoints - (s.spreadPoints >> 1));
-    s.latest = {
-      instrumentId: s.id,
-      code: s.code,
-      bid: bidPoints / s.scale,
-      ask: (bidPoints + s.spreadPoints) / s.scale,
-      mid: midPoints / s.scale,
-      timeMs,
-      seq: s.seq,
-    };
+    s.latest = quoteAtMid(s, mid, timeMs, s.seq);
   }
 }
