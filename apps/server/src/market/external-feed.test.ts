@@ -240,6 +240,14 @@ describe('external market feed (a price bridge over a WebSocket)', () => {
     expect(feed.counts.badTicks).toBe(0);
   });
 
+  it("confirms by the bridge's own order, even for a print stamped a moment ahead of the server's clock", async () => {
+    await open();
+    bridge.send({ symbol: 'BTCUSD', bid: 100_995, ask: 101_005, time: now }); // −3.8 %: held
+    bridge.send({ symbol: 'BTCUSD', bid: 101_015, ask: 101_025, time: now + 1 }); // a millisecond later
+    await until(() => quotes.length === 1);
+    expect(quotes[0]!.mid).toBe(101_020);
+  });
+
   it('takes a first print only when a second confirms it (nothing to check it against)', async () => {
     await open(new Map(), { restore: null });
     let t = now - 100;

@@ -432,9 +432,11 @@ export class ExternalFeed implements QuoteFeed {
       this.counts.outOfOrder++;
       return;
     }
-    // Never ahead of now: one quote stamped a little ahead must not hold back the next ones.
-    const t = Math.min(sourceMs, wallMs);
-    s.lastSourceMs = t;
+    // Never ahead of now for ordering: one quote stamped a little ahead must not hold back the next.
+    s.lastSourceMs = Math.min(sourceMs, wallMs);
+    // The bridge's own order for held prints: clamped, two prints it sent a millisecond apart could
+    // look simultaneous and the later one would confirm nothing.
+    const t = sourceMs;
     const nowMs = this.o.clock.now();
     if (!isMarketOpen(s.session, nowMs, s.zone)) {
       s.held = null; // a print held before the close confirms nothing in the next session
