@@ -55,6 +55,7 @@ import {
   microsWithin,
   microText,
 } from './account-book.ts';
+import { AccountOrders } from './account-orders.ts';
 import { ExactMarket, floatOf, type PricedQuote } from './exact-market.ts';
 import { batchLanded, type JournalBatch, writeJournalBatch } from './journal.repository.ts';
 import { Journal } from './journal.ts';
@@ -71,7 +72,6 @@ import {
   takeProfitOf,
   targetOf,
 } from './live-order.ts';
-import { LotTally } from './lot-tally.ts';
 import { findOrder, loadLiveOrders, type OrderRow } from './order.repository.ts';
 import { OrderIds } from './order-ids.ts';
 import { PositionTable } from './position-table.ts';
@@ -178,64 +178,12 @@ function getOrCreate<K, V>(
 }
 
 /**
- * A user's live orders and the lots they hold or wait for per instrument (exact). Kept when the
- * last order ends (like the account's figures): users come back, and the entries are small.
- * The orders are a list linked through the orders themselves, oldest first: adding to a Set of
- * objects cost ~1 µs a new order (measured), most of it the object's identity hash.
- */
-interface UserOrders {
-  first: LiveOrder | null;
-  last: LiveOrder | null;
-  /** How many are in the list (the live-orders cap). */
-  count: number;
-  /**
-   * By instrument lane (`TradingEngine.laneOf`: a small dense number per instrument). An array, not
-   * a Map keyed by id: the lookup is on every new order into a cold per-user record, and a Map adds
-   * a hash and a probe of its own table (the line was ~5 % of the command mix in a CPU profile).
-   */
-  lots: Array<LotTally | undefined>;
-}
-const newUserOrders = (): UserOrders => ({ first: null, last: null, count: 0, lots: [] });
-
-/**
  * Open positions and pending orders one account may hold at once. Far above what a retail trader
  * keeps (the lot limits bind first for real sizes), it bounds what one account can make the engine
  * hold in memory and reload at every start: 0.01-lot orders on 40 instruments would otherwise reach
  * hundreds of thousands (DECISIONS).
  */
 export const MAX_LIVE_ORDERS_PER_ACCOUNT = 1000;
-
-function append(mine: UserOrders, o: LiveOrder) {
-  // Appending a linked order would make a cycle (liveOrdersOf would never end): a bug, caught here.
-  if (o.prevOfUser !== null || o.nextOfUser !== null || mine.first === o)
-    throw new Error(`order ${o.id} is already in its owner's list`);
-  o.prevOfUser = mine.last;
-  o.nextOfUser = null;
-  if (mine.last) mine.last.nextOfUser = o;
-  else mine.first = o;
-  mine.last = o;
-  mine.count++;
-}
-
-function unlink(mine: UserOrders, o: LiveOrder) {
-  if (o.prevOfUser) o.prevOfUser.nextOfUser = o.nextOfUser;
-  else mine.first = o.nextOfUser;
-  if (o.nextOfUser) o.nextOfUser.prevOfUser = o.prevOfUser;
-  else mine.last = o.prevOfUser;
-  o.prevOfUser = null;
-  o.nextOfUser = null;
-  mine.count--;
-}
-
-/** An order's lots into (1) or out of (−1) its owner's tally for its instrument (kept at zero). */
-function tallyLots(mine: UserOrders, lane: number, o: LiveOrder, sign: 1 | -1) {
-  let tally = mine.lots[lane];
-  if (tally === undefined) {
-    tally = new LotTally();
-    mine.lots[lane] = tally;
-  }
-  tally.add(o.quantityText, sign);
-}
 
 const text = (v: Scaled) => formatScaled(v.n, v.s);
 /** Decimal places of a stored price text ('1.16381' → 5, '0' → 0). */
@@ -272,15 +220,11 @@ function stopTexts(checked: ReturnType<typeof checkStopEdit>): FastStops {
 }
 
 /** The exact rules (BigInt, ADR 0005) on the fast path's context, in its answer's shape; a refusal throws. */
-function checkExact(
-  request: NewOrderRequest,
-  ctx: FastOrderContext,
-  lots: LotTally | undefined,
-): FastAcceptedOrder {
+function checkExact(request: NewOrderRequest, ctx: FastOrderContext, openLots: Scaled): FastAcceptedOrder {
   const checked = checkNewOrder(request, {
     ...ctx,
     availableBalance: { n: BigInt(ctx.availableMicros), s: LEDGER_SCALE },
-    openLots: lots?.value() ?? ZERO_LOTS,
+    openLots,
   });
   if (!checked.ok) throw new AppError(checked.error.code, checked.error.params);
   const a = checked.value;
@@ -340,8 +284,8 @@ const openingOf = (
 export class TradingEngine {
   /** Live orders by id (pages by id, not a Map: ADR 0007). */
   private readonly live = new IdTable<LiveOrder>();
-  /** Per user: live orders, and lots open or pending per instrument (the per-instrument limit). */
-  private readonly byUser = new IdTable<UserOrders>({ spill: false });
+  /** Per account slot: live orders, and lots open or pending per instrument (the per-instrument limit). */
+  private readonly byAccount = new AccountOrders<LiveOrder>();
   /** Per instrument: triggers on the bid and on the ask. */
   private readonly triggers = new Map<number, { bid: TriggerIndex; ask: TriggerIndex }>();
   /** Which trigger sets are still open, for every index of this engine. */
@@ -441,7 +385,7 @@ export class TradingEngine {
 
   private clearMemory() {
     this.live.clear();
-    this.byUser.clear();
+    this.byAccount.clear();
     this.triggers.clear();
     this.triggerSets = new TriggerSets();
     for (const table of this.positions.values()) table.release();
@@ -566,10 +510,11 @@ export class TradingEngine {
   }
 
   private index(o: LiveOrder) {
+    const slot = this.book.slot(o.userId);
     this.live.set(o.id, o);
-    const mine = getOrCreate(this.byUser, o.userId, newUserOrders);
-    append(mine, o);
-    tallyLots(mine, this.laneOf(o.instrumentId), o, 1);
+    const mine = this.byAccount;
+    mine.append(slot, o);
+    mine.lots.add(mine.lotsAt(slot, this.laneOf(o.instrumentId)), o.quantityText, 1);
     this.indexTriggers(o);
     if (o.status === 1) {
       // Floats for the screen only; Number(text) is the same double as the exact value's quotient.
@@ -578,7 +523,7 @@ export class TradingEngine {
         o,
         Number(o.openPriceText),
         units,
-        this.book.slot(o.userId),
+        slot,
       );
     }
   }
@@ -607,13 +552,13 @@ export class TradingEngine {
 
   /** Takes a live order (the very object the engine holds for its id) out of every index. */
   private unindex(o: LiveOrder) {
-    const mine = this.byUser.get(o.userId);
-    // A live order is in its owner's list: first, or after another. Anything else is a stale
-    // object (unlinking it would cut the list): a bug, refused before anything changes.
-    if (!mine || (o.prevOfUser === null && mine.first !== o)) throw new Error(`order ${o.id} is not live`);
+    const slot = this.book.slotOf(o.userId);
+    if (slot === undefined) throw new Error(`order ${o.id} is not live`);
+    const mine = this.byAccount;
+    // Refuses a stale object (one not in its owner's list) before anything changes.
+    mine.unlink(slot, o);
     this.live.delete(o.id);
-    unlink(mine, o);
-    tallyLots(mine, this.laneOf(o.instrumentId), o, -1);
+    mine.lots.add(mine.lotsAt(slot, this.laneOf(o.instrumentId)), o.quantityText, -1);
     removeTriggers(o);
     if (o.positionSlot >= 0) {
       const gone = this.positions.get(o.instrumentId)?.remove(o);
@@ -649,7 +594,8 @@ export class TradingEngine {
   /** The user's pending orders and open positions, oldest first. */
   liveOrdersOf(userId: number): LiveOrder[] {
     const out: LiveOrder[] = [];
-    for (let o = this.byUser.get(userId)?.first ?? null; o; o = o.nextOfUser) out.push(o);
+    const slot = this.book.slotOf(userId);
+    for (let o = slot === undefined ? null : this.byAccount.first(slot); o; o = o.nextOfUser) out.push(o);
     return out;
   }
 
@@ -659,7 +605,8 @@ export class TradingEngine {
 
   /** Whether the user holds a position in any of these instruments (the monitor's push filter). */
   holdsAnyOf(userId: number, instrumentIds: ReadonlySet<number>): boolean {
-    for (let o = this.byUser.get(userId)?.first ?? null; o; o = o.nextOfUser)
+    const slot = this.book.slotOf(userId);
+    for (let o = slot === undefined ? null : this.byAccount.first(slot); o; o = o.nextOfUser)
       if (o.status === 1 && instrumentIds.has(o.instrumentId)) return true;
     return false;
   }
@@ -839,10 +786,10 @@ export class TradingEngine {
       stopLoss: req.stopLoss,
       takeProfit: req.takeProfit,
     };
-    const mine = this.byUser.get(userId);
-    if (mine !== undefined && mine.count >= MAX_LIVE_ORDERS_PER_ACCOUNT)
+    const mine = this.byAccount;
+    if (mine.count(slot) >= MAX_LIVE_ORDERS_PER_ACCOUNT)
       throw new AppError('ORDER_TOO_MANY_LIVE', { max: MAX_LIVE_ORDERS_PER_ACCOUNT });
-    const lots = mine?.lots[this.laneOf(instrument.id)];
+    const lots = mine.lotsAt(slot, this.laneOf(instrument.id));
     const ctx: FastOrderContext = {
       terms,
       marketOpen: this.deps.market.status(instrument.id) === 1,
@@ -852,12 +799,12 @@ export class TradingEngine {
       availableMicros: b.balance[slot]!,
       feeType,
       rates: this.freshRates,
-      openLotsUnits: lots === undefined ? 0 : lots.numberUnits,
-      openLotsScale: lots === undefined ? 0 : lots.unitScale,
+      openLotsUnits: mine.lots.numberUnits(lots),
+      openLotsScale: mine.lots.unitScale(lots),
     };
     // The rules in safe integers first (ADR 0007 step 2); the exact BigInt rules decide whatever
     // that path leaves (every refusal, a sign or spaces, more than 15 digits, beyond 2^53).
-    const accepted = checkNewOrderFast(request, ctx) ?? checkExact(request, ctx, lots);
+    const accepted = checkNewOrderFast(request, ctx) ?? checkExact(request, ctx, mine.lots.value(lots));
     const margin = accepted.marginMicros;
     const fee = accepted.feeMicros;
     const q = quote!;

@@ -1,0 +1,121 @@
+import { grownTo } from '../lib/typed-arrays.ts';
+import { LotTallies } from './lot-tally.ts';
+
+/** What the list links through: the engine's live order. */
+export interface ListedOrder {
+  id: number;
+  prevOfUser: ListedOrder | null;
+  nextOfUser: ListedOrder | null;
+}
+
+const GROW = 1024;
+const FIRST_STRIDE = 64;
+
+/**
+ * Each account's live orders and its lots per instrument, by the account's slot in the engine's
+ * book (`AccountBook`): the orders as a list linked through the orders themselves, oldest first
+ * (adding to a Set of objects cost ~1 µs a new order, most of it the identity hash), how many
+ * there are (the live-orders cap), and the lots open or pending per instrument lane (a small dense
+ * number per instrument) for the open-lots limit.
+ *
+ * By slot in arrays rather than a record per user found by id: a command on a random account read
+ * the id table's page, the record, its array of tallies and the tally, each a miss in cold memory
+ * (ADR 0007, session 24). Emptied with the book (the slots start again from 0).
+ */
+export class AccountOrders<O extends ListedOrder> {
+  private firstOf: Array<O | null> = new Array<O | null>(GROW).fill(null);
+  private lastOf: Array<O | null> = new Array<O | null>(GROW).fill(null);
+  private counts = new Int32Array(GROW);
+  /** Lots by slot × stride + lane; the stride doubles when an instrument lane reaches it. */
+  readonly lots = new LotTallies();
+  private stride = FIRST_STRIDE;
+  /** Slots below this may hold something (what a relayout copies and `clear` empties). */
+  private usedSlots = 0;
+
+  constructor() {
+    this.lots.ensure(GROW * this.stride);
+  }
+
+  private room(slot: number) {
+    if (slot >= this.usedSlots) this.usedSlots = slot + 1;
+    if (slot < this.counts.length) return;
+    let c = this.counts.length;
+    while (c <= slot) c *= 2;
+    this.counts = grownTo(this.counts, c);
+    const first = this.firstOf;
+    const last = this.lastOf;
+    this.firstOf = new Array<O | null>(c).fill(null);
+    this.lastOf = new Array<O | null>(c).fill(null);
+    for (let i = 0; i < first.length; i++) {
+      this.firstOf[i] = first[i]!;
+      this.lastOf[i] = last[i]!;
+    }
+    this.lots.ensure(c * this.stride);
+  }
+
+  /** Where the lots of this account and instrument lane are kept in `lots`. */
+  lotsAt(slot: number, lane: number): number {
+    this.room(slot);
+    if (lane >= this.stride) this.widen(lane);
+    return slot * this.stride + lane;
+  }
+
+  private widen(lane: number) {
+    let stride = this.stride;
+    while (stride <= lane) stride *= 2;
+    const old = this.stride;
+    this.lots.relayout(
+      this.counts.length * stride,
+      this.usedSlots * old,
+      (i) => Math.floor(i / old) * stride + (i % old),
+    );
+    this.stride = stride;
+  }
+
+  first(slot: number): O | null {
+    return slot < this.firstOf.length ? this.firstOf[slot]! : null;
+  }
+
+  count(slot: number): number {
+    return slot < this.counts.length ? this.counts[slot]! : 0;
+  }
+
+  append(slot: number, o: O) {
+    this.room(slot);
+    // Appending a linked order would make a cycle (the list would never end): a bug, caught here.
+    if (o.prevOfUser !== null || o.nextOfUser !== null || this.firstOf[slot] === o)
+      throw new Error(`order ${o.id} is already in its owner's list`);
+    const last = this.lastOf[slot]!;
+    o.prevOfUser = last;
+    if (last !== null) last.nextOfUser = o;
+    else this.firstOf[slot] = o;
+    this.lastOf[slot] = o;
+    this.counts[slot]!++;
+  }
+
+  /** Takes a listed order out; refuses (before changing anything) one that is not in this list. */
+  unlink(slot: number, o: O) {
+    // A live order is first in its owner's list, or after another. Anything else is a stale object
+    // (unlinking it would cut the list): a bug.
+    if (slot >= this.usedSlots || (o.prevOfUser === null && this.firstOf[slot] !== o))
+      throw new Error(`order ${o.id} is not live`);
+    const prev = o.prevOfUser as O | null;
+    const next = o.nextOfUser as O | null;
+    if (prev !== null) prev.nextOfUser = next;
+    else this.firstOf[slot] = next;
+    if (next !== null) next.prevOfUser = prev;
+    else this.lastOf[slot] = prev;
+    o.prevOfUser = null;
+    o.nextOfUser = null;
+    this.counts[slot]!--;
+  }
+
+  /** Forgets everything (the book's slots start again). */
+  clear() {
+    this.firstOf.fill(null);
+    this.lastOf.fill(null);
+    this.counts.fill(0);
+    this.lots.clear();
+    this.usedSlots = 0;
+  }
+}
