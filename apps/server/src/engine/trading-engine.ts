@@ -1117,29 +1117,42 @@ export class TradingEngine {
     const instrument = this.instrumentOf(o);
     const request = { side: o.side, stopLoss, takeProfit };
     // Stops set before staff made the precision coarser may be finer than prices are quoted now:
-    // they stay acceptable, or keeping the stop loss would block a new take profit.
-    const pricePrecision = Math.max(
-      instrument.pricePrecision,
-      decimalsOf(o.stopLossText),
-      decimalsOf(o.takeProfitText),
-    );
+    // they stay acceptable, or keeping the stop loss would block a new take profit. The precision
+    // only bounds the decimals a stop may have, so what the instrument's precision accepts is
+    // accepted at the finer one too: the old stops' texts (cold memory on a random order, read on
+    // every edit) are read only when it does not.
+    const finer = () =>
+      Math.max(instrument.pricePrecision, decimalsOf(o.stopLossText), decimalsOf(o.takeProfitText));
     let stops: FastStops;
     if (o.status === 1) {
       const ctx = {
-        pricePrecision,
+        pricePrecision: instrument.pricePrecision,
         marketOpen: this.deps.market.status(o.instrumentId) === 1,
         quote: this.exact.latest(instrument),
         nowMs: this.deps.now(),
         maxQuoteAgeMs: this.deps.market.maxQuoteAgeMs(o.instrumentId),
       };
       // Safe integers first; the exact rules for whatever that path leaves (every refusal).
-      stops = checkStopEditFast(request, ctx) ?? stopTexts(checkStopEdit(request, ctx));
+      const fast = checkStopEditFast(request, ctx);
+      if (fast !== null) stops = fast;
+      else {
+        ctx.pricePrecision = finer();
+        stops = checkStopEditFast(request, ctx) ?? stopTexts(checkStopEdit(request, ctx));
+      }
     } else {
       // A pending order's stops are judged against its target (where it will open).
       const targetText = o.targetPriceText!;
-      stops =
-        checkPendingStopEditFast(request, { pricePrecision, targetText }) ??
-        stopTexts(checkPendingStopEdit(request, { pricePrecision, target: targetOf(o)! }));
+      const fast = checkPendingStopEditFast(request, {
+        pricePrecision: instrument.pricePrecision,
+        targetText,
+      });
+      if (fast !== null) stops = fast;
+      else {
+        const pricePrecision = finer();
+        stops =
+          checkPendingStopEditFast(request, { pricePrecision, targetText }) ??
+          stopTexts(checkPendingStopEdit(request, { pricePrecision, target: targetOf(o)! }));
+      }
     }
     // In place: only the stops change, and nothing else holds the order between decisions (an
     // object spread of an order costs more than the rest of the edit).
