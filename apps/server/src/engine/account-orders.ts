@@ -38,7 +38,11 @@ export class AccountOrders<O extends ListedOrder> {
 
   private room(slot: number) {
     if (slot >= this.usedSlots) this.usedSlots = slot + 1;
-    if (slot < this.counts.length) return;
+    if (slot >= this.counts.length) this.grow(slot);
+  }
+
+  /** Kept apart from `room` (on every command) so that one stays small enough to inline. */
+  private grow(slot: number) {
     let c = this.counts.length;
     while (c <= slot) c *= 2;
     this.counts = grownTo(this.counts, c);

@@ -10,6 +10,7 @@ import {
   classifyPending,
   closeSideOf,
   compareScaled,
+  decimalFloat,
   type ExactRateSource,
   type FastAcceptedOrder,
   type FastOrderContext,
@@ -517,11 +518,11 @@ export class TradingEngine {
     mine.lots.add(mine.lotsAt(slot, this.laneOf(o.instrumentId)), o.quantityText, 1);
     this.indexTriggers(o);
     if (o.status === 1) {
-      // Floats for the screen only; Number(text) is the same double as the exact value's quotient.
-      const units = Number(o.quantityText) * floatOf(o.contractSize) * (o.side === 'buy' ? 1 : -1);
+      // Floats for the screen only; decimalFloat(text) is the same double as the exact value's quotient.
+      const units = decimalFloat(o.quantityText) * floatOf(o.contractSize) * (o.side === 'buy' ? 1 : -1);
       getOrCreate(this.positions, o.instrumentId, () => new PositionTable(this.arena)).add(
         o,
-        Number(o.openPriceText),
+        o.openPriceText === null ? 0 : decimalFloat(o.openPriceText),
         units,
         slot,
       );
@@ -538,15 +539,27 @@ export class TradingEngine {
       // buy orders fill on the ask, sell orders on the bid; limits wait below/above, stops beyond.
       const onAsk = o.pendingKind === 'buy_limit' || o.pendingKind === 'buy_stop';
       const direction = o.pendingKind === 'buy_limit' || o.pendingKind === 'sell_stop' ? 'below' : 'above';
-      (onAsk ? t.ask : t.bid).add(direction, o.id, Number(o.targetPriceText), 'fill', o);
+      (onAsk ? t.ask : t.bid).add(direction, o.id, decimalFloat(o.targetPriceText), 'fill', o);
     }
     if (o.status === 1) {
       // Stops of a position are checked on the close side.
       const closeSide = o.side === 'buy' ? t.bid : t.ask;
       if (o.stopLossText !== '0')
-        closeSide.add(o.side === 'buy' ? 'below' : 'above', o.id, Number(o.stopLossText), 'stop_loss', o);
+        closeSide.add(
+          o.side === 'buy' ? 'below' : 'above',
+          o.id,
+          decimalFloat(o.stopLossText),
+          'stop_loss',
+          o,
+        );
       if (o.takeProfitText !== '0')
-        closeSide.add(o.side === 'buy' ? 'above' : 'below', o.id, Number(o.takeProfitText), 'take_profit', o);
+        closeSide.add(
+          o.side === 'buy' ? 'above' : 'below',
+          o.id,
+          decimalFloat(o.takeProfitText),
+          'take_profit',
+          o,
+        );
     }
   }
 
@@ -918,7 +931,7 @@ export class TradingEngine {
       const perUnit = side === 'buy' ? q.bidF - openF : openF - q.askF;
       openingF =
         perUnit *
-        Number(opening.quantityText) *
+        decimalFloat(opening.quantityText) *
         floatOf(opening.contractSize) *
         this.exact.usdPerUnitF(opening.instrument.quoteCurrency);
     }

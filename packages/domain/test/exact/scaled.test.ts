@@ -5,6 +5,7 @@ import {
   addScaled,
   atScale,
   compareScaled,
+  decimalFloat,
   divRound,
   formatFixed,
   formatScaled,
@@ -354,6 +355,19 @@ describe("safe integers in Numbers (the engine's money, ADR 0007)", () => {
     expect(formatScaledNumber(-5, 6)).toBe('-0.000005');
     expect(formatScaledNumber(0, 6)).toBe('0');
     expect(formatScaledNumber(12_500_000, 6)).toBe('12.5');
+    // Where the whole part's division in doubles rounds up (k·10^s − 1 for large k), and the edges.
+    const max = Number.MAX_SAFE_INTEGER;
+    for (let s = 0; s <= 18; s++) {
+      const p = 10 ** Math.min(s, 15);
+      for (const n of [max, -max, max - 1, p - 1, p, p + 1, 1, -1, Math.floor(max / p) * p - 1])
+        expect(formatScaledNumber(n, s)).toBe(formatScaled(BigInt(n), s));
+      for (let k = 1; k < 200; k++) {
+        const n = max - k * 997;
+        expect(formatScaledNumber(n, s)).toBe(formatScaled(BigInt(n), s));
+        const m = (Math.floor(max / p) - k) * p - 1;
+        if (Number.isSafeInteger(m)) expect(formatScaledNumber(m, s)).toBe(formatScaled(BigInt(m), s));
+      }
+    }
   });
 
   it('formatScaledNumber refuses a Number that is not a safe integer', () => {
@@ -372,5 +386,46 @@ describe("safe integers in Numbers (the engine's money, ADR 0007)", () => {
         expect(BigInt(safeNumber(n))).toBe(n);
       }),
     );
+  });
+});
+
+describe('decimalFloat', () => {
+  it('gives the double Number() parses, for plain decimals of any length and for anything else', () => {
+    const digitText = fc.string({
+      unit: fc.constantFrom('0', '1', '2', '5', '7', '9'),
+      minLength: 0,
+      maxLength: 22,
+    });
+    const plain = fc
+      .tuple(digitText, fc.option(digitText, { nil: undefined }))
+      .map(([a, b]) => (b === undefined ? a : `${a}.${b}`));
+    const other = fc.string({
+      unit: fc.constantFrom('0', '1', '9', '.', '-', '+', 'e', ' ', ',', '٣'),
+      maxLength: 12,
+    });
+    fc.assert(
+      fc.property(fc.oneof(plain, other), (t) => {
+        expect(Object.is(decimalFloat(t), Number(t))).toBe(true);
+      }),
+      { numRuns: 20_000 },
+    );
+    // Prices as the engine meets them, and the 15/16-digit edge.
+    for (const t of [
+      '1.16381',
+      '0.01',
+      '65432.1',
+      '0.000001',
+      '999999999999999',
+      '9999999999999999',
+      '.5',
+      '5.',
+      '',
+      '.',
+    ])
+      expect(Object.is(decimalFloat(t), Number(t))).toBe(true);
+    for (let i = 0; i < 20_000; i++) {
+      const t = (Math.random() * 10 ** ((i % 12) - 3)).toFixed(i % 9);
+      expect(decimalFloat(t)).toBe(Number(t));
+    }
   });
 });
