@@ -40,7 +40,7 @@ describe('AccountOrders', () => {
           if (s.op === 'add') {
             const o = order(id++, s.slot);
             a.append(s.slot, o);
-            a.lots.add(a.lotsAt(s.slot, s.lane), formatScaled(BigInt(s.lots), 2), 1);
+            a.lots.add(a.lotsFor(s.slot, s.lane), formatScaled(BigInt(s.lots), 2), 1);
             model.set(s.slot, [...(model.get(s.slot) ?? []), o]);
             const k = `${s.slot}:${s.lane}`;
             sums.set(k, (sums.get(k) ?? 0) + s.lots);
@@ -48,7 +48,7 @@ describe('AccountOrders', () => {
           } else if (live.length > 0) {
             const [x] = live.splice(s.pick % live.length, 1);
             a.unlink(x!.o.slot, x!.o);
-            a.lots.add(a.lotsAt(x!.o.slot, x!.lane), formatScaled(BigInt(x!.lots), 2), -1);
+            a.lots.add(a.lotsFor(x!.o.slot, x!.lane), formatScaled(BigInt(x!.lots), 2), -1);
             model.set(
               x!.o.slot,
               model.get(x!.o.slot)!.filter((o) => o !== x!.o),
@@ -86,10 +86,44 @@ describe('AccountOrders', () => {
     expect(a.count(0)).toBe(2);
   });
 
+  it('gives lot rows only to accounts that hold orders; the others read zero and stay apart', () => {
+    const a = new AccountOrders<O>();
+    a.lots.add(a.lotsFor(900, 5), '2', 1);
+    // Slots never given a row read row 0's zeros, whichever lane, before and after a widening.
+    for (const slot of [0, 1, 899, 901, 5000]) expect(a.lots.isZero(a.lotsAt(slot, 5))).toBe(true);
+    a.lots.add(a.lotsFor(7, 100), '1', 1); // lane past the first stride: a relayout
+    expect(formatScaled(a.lots.value(a.lotsAt(900, 5)).n, a.lots.value(a.lotsAt(900, 5)).s)).toBe('2');
+    expect(formatScaled(a.lots.value(a.lotsAt(7, 100)).n, 0)).toBe('1');
+    for (const slot of [0, 1, 899, 901, 5000]) {
+      expect(a.lots.isZero(a.lotsAt(slot, 5))).toBe(true);
+      expect(a.lots.isZero(a.lotsAt(slot, 100))).toBe(true);
+    }
+    // Many accounts with rows: each keeps its own sums as the row store grows.
+    for (let slot = 0; slot < 600; slot++) a.lots.add(a.lotsFor(slot, slot % 70), String(slot + 1), 1);
+    for (let slot = 0; slot < 600; slot++)
+      expect(a.lots.numberUnits(a.lotsAt(slot, slot % 70))).toBe(
+        slot + 1 + (slot === 7 && slot % 70 === 100 ? 1 : 0),
+      );
+  });
+
+  it('refuses a stale order after the lists were cleared (its owner holds none now)', () => {
+    const a = new AccountOrders<O>();
+    const x1 = order(1, 0);
+    const x2 = order(2, 0);
+    a.append(0, x1);
+    a.append(0, x2);
+    a.clear(); // a rebuild: the slots start again
+    a.append(1, order(3, 1));
+    expect(() => a.unlink(0, x2)).toThrow(/not live/);
+    a.append(0, order(4, 0));
+    expect(listed(a, 0)).toEqual([4]);
+    expect(a.count(0)).toBe(1);
+  });
+
   it('empties every list and sum on clear', () => {
     const a = new AccountOrders<O>();
     a.append(3, order(1, 3));
-    a.lots.add(a.lotsAt(3, 2), '1.5', 1);
+    a.lots.add(a.lotsFor(3, 2), '1.5', 1);
     a.clear();
     expect(a.first(3)).toBeNull();
     expect(a.count(3)).toBe(0);

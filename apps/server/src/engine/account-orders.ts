@@ -10,6 +10,7 @@ export interface ListedOrder {
 
 const GROW = 1024;
 const FIRST_STRIDE = 64;
+const FIRST_ROWS = 256;
 
 /**
  * Each account's live orders and its lots per instrument, by the account's slot in the engine's
@@ -20,32 +21,37 @@ const FIRST_STRIDE = 64;
  *
  * By slot in arrays rather than a record per user found by id: a command on a random account read
  * the id table's page, the record, its array of tallies and the tally, each a miss in cold memory
- * (ADR 0007, session 24). Emptied with the book (the slots start again from 0).
+ * (ADR 0007, session 24). Lot sums take a row of `stride` lanes, given to an account when it first
+ * holds an order (the book also loads accounts that only look at their figures: a row each would
+ * be ~0.6 KB per account for nothing) and kept like the account's figures; row 0 is never written
+ * and reads as zero for accounts without one. Emptied with the book (the slots start again).
  */
 export class AccountOrders<O extends ListedOrder> {
   private firstOf: Array<O | null> = new Array<O | null>(GROW).fill(null);
   private lastOf: Array<O | null> = new Array<O | null>(GROW).fill(null);
   private counts = new Int32Array(GROW);
-  /** Lots by slot × stride + lane; the stride doubles when an instrument lane reaches it. */
+  /** The account's row in `lots` (0: none yet). */
+  private rowOf = new Int32Array(GROW);
+  /** Lots by row × stride + lane; the stride doubles when an instrument lane reaches it. */
   readonly lots = new LotTallies();
   private stride = FIRST_STRIDE;
-  /** Slots below this may hold something (what a relayout copies and `clear` empties). */
-  private usedSlots = 0;
+  /** Rows handed out, row 0 (the zeros) included. */
+  private rows = 1;
 
   constructor() {
-    this.lots.ensure(GROW * this.stride);
+    this.lots.ensure(FIRST_ROWS * this.stride);
   }
 
+  /** Room for this slot in the per-slot arrays (growth kept out of line: this runs on every command). */
   private room(slot: number) {
-    if (slot >= this.usedSlots) this.usedSlots = slot + 1;
     if (slot >= this.counts.length) this.grow(slot);
   }
 
-  /** Kept apart from `room` (on every command) so that one stays small enough to inline. */
   private grow(slot: number) {
     let c = this.counts.length;
     while (c <= slot) c *= 2;
     this.counts = grownTo(this.counts, c);
+    this.rowOf = grownTo(this.rowOf, c);
     const first = this.firstOf;
     const last = this.lastOf;
     this.firstOf = new Array<O | null>(c).fill(null);
@@ -54,14 +60,29 @@ export class AccountOrders<O extends ListedOrder> {
       this.firstOf[i] = first[i]!;
       this.lastOf[i] = last[i]!;
     }
-    this.lots.ensure(c * this.stride);
   }
 
-  /** Where the lots of this account and instrument lane are kept in `lots`. */
+  /** Where this account's lots of this instrument lane are read in `lots` (zeros without a row). */
   lotsAt(slot: number, lane: number): number {
+    if (lane >= this.stride) this.widen(lane);
+    return (slot < this.rowOf.length ? this.rowOf[slot]! : 0) * this.stride + lane;
+  }
+
+  /**
+   * Where they are changed: the account's row, given now if it has none. Call it before changing
+   * anything else (it may grow the arrays, and a failed allocation must leave nothing half done).
+   */
+  lotsFor(slot: number, lane: number): number {
     this.room(slot);
     if (lane >= this.stride) this.widen(lane);
-    return slot * this.stride + lane;
+    let row = this.rowOf[slot]!;
+    if (row === 0) {
+      row = this.rows;
+      this.lots.ensure((row + 1) * this.stride);
+      this.rows++;
+      this.rowOf[slot] = row;
+    }
+    return row * this.stride + lane;
   }
 
   private widen(lane: number) {
@@ -69,8 +90,8 @@ export class AccountOrders<O extends ListedOrder> {
     while (stride <= lane) stride *= 2;
     const old = this.stride;
     this.lots.relayout(
-      this.counts.length * stride,
-      this.usedSlots * old,
+      Math.max(this.lots.capacity / old, FIRST_ROWS) * stride,
+      this.rows * old,
       (i) => Math.floor(i / old) * stride + (i % old),
     );
     this.stride = stride;
@@ -97,11 +118,16 @@ export class AccountOrders<O extends ListedOrder> {
     this.counts[slot]!++;
   }
 
-  /** Takes a listed order out; refuses (before changing anything) one that is not in this list. */
+  /**
+   * Takes a listed order out. The caller makes sure it is the live object listed here (the
+   * engine checks its id table); this refuses, before changing anything, what cannot be listed.
+   */
   unlink(slot: number, o: O) {
-    // A live order is first in its owner's list, or after another. Anything else is a stale object
-    // (unlinking it would cut the list): a bug.
-    if (slot >= this.usedSlots || (o.prevOfUser === null && this.firstOf[slot] !== o))
+    if (
+      slot >= this.counts.length ||
+      this.counts[slot] === 0 ||
+      (o.prevOfUser === null && this.firstOf[slot] !== o)
+    )
       throw new Error(`order ${o.id} is not live`);
     const prev = o.prevOfUser as O | null;
     const next = o.nextOfUser as O | null;
@@ -119,7 +145,8 @@ export class AccountOrders<O extends ListedOrder> {
     this.firstOf.fill(null);
     this.lastOf.fill(null);
     this.counts.fill(0);
+    this.rowOf.fill(0);
     this.lots.clear();
-    this.usedSlots = 0;
+    this.rows = 1;
   }
 }

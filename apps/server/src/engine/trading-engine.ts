@@ -512,10 +512,12 @@ export class TradingEngine {
 
   private index(o: LiveOrder) {
     const slot = this.book.slot(o.userId);
-    this.live.set(o.id, o);
     const mine = this.byAccount;
+    // First what may grow the arrays or refuse (an order already listed): nothing is half done then.
+    const lots = mine.lotsFor(slot, this.laneOf(o.instrumentId));
     mine.append(slot, o);
-    mine.lots.add(mine.lotsAt(slot, this.laneOf(o.instrumentId)), o.quantityText, 1);
+    this.live.set(o.id, o);
+    mine.lots.add(lots, o.quantityText, 1);
     this.indexTriggers(o);
     if (o.status === 1) {
       // Floats for the screen only; decimalFloat(text) is the same double as the exact value's quotient.
@@ -566,12 +568,14 @@ export class TradingEngine {
   /** Takes a live order (the very object the engine holds for its id) out of every index. */
   private unindex(o: LiveOrder) {
     const slot = this.book.slotOf(o.userId);
-    if (slot === undefined) throw new Error(`order ${o.id} is not live`);
+    // Only the very object the engine holds for this id: a stale one (kept from before a rebuild)
+    // would cut its owner's list and take its lots off the limit. Refused before anything changes.
+    if (slot === undefined || this.live.get(o.id) !== o) throw new Error(`order ${o.id} is not live`);
     const mine = this.byAccount;
-    // Refuses a stale object (one not in its owner's list) before anything changes.
+    const lots = mine.lotsFor(slot, this.laneOf(o.instrumentId));
     mine.unlink(slot, o);
     this.live.delete(o.id);
-    mine.lots.add(mine.lotsAt(slot, this.laneOf(o.instrumentId)), o.quantityText, -1);
+    mine.lots.add(lots, o.quantityText, -1);
     removeTriggers(o);
     if (o.positionSlot >= 0) {
       const gone = this.positions.get(o.instrumentId)?.remove(o);
