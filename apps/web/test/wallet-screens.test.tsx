@@ -1,4 +1,5 @@
 import type { User } from '@meridian/contracts';
+import { Globals } from '@react-spring/web';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { Dialog } from 'antd-mobile';
 import type { InternalAxiosRequestConfig } from 'axios';
@@ -111,6 +112,10 @@ describe('wallet screens', () => {
   beforeAll(async () => {
     await setupTestI18n();
     setupAntdMobile(); // the confirm dialogs are imperative
+    // Dialogs open and close at once. Their springs ran on happy-dom's emulated frames, which with
+    // every test project at once on two cores once outlasted the 8 s wait below: the closed dialog
+    // was never unmounted and every later test of the file failed on it (a fresh-clone run).
+    Globals.assign({ skipAnimation: true });
   });
   beforeEach(() => {
     toast.mockClear();
