@@ -1140,7 +1140,7 @@ export class TradingEngine {
     // every edit) are read only when it does not.
     const finer = () =>
       Math.max(instrument.pricePrecision, decimalsOf(o.stopLossText), decimalsOf(o.takeProfitText));
-    let stops: FastStops;
+    let stops: FastStops | null;
     if (o.status === 1) {
       const ctx = {
         pricePrecision: instrument.pricePrecision,
@@ -1150,21 +1150,16 @@ export class TradingEngine {
         maxQuoteAgeMs: this.deps.market.maxQuoteAgeMs(o.instrumentId),
       };
       // Safe integers first; the exact rules for whatever that path leaves (every refusal).
-      const fast = checkStopEditFast(request, ctx);
-      if (fast !== null) stops = fast;
-      else {
+      stops = checkStopEditFast(request, ctx);
+      if (stops === null) {
         ctx.pricePrecision = finer();
         stops = checkStopEditFast(request, ctx) ?? stopTexts(checkStopEdit(request, ctx));
       }
     } else {
       // A pending order's stops are judged against its target (where it will open).
       const targetText = o.targetPriceText!;
-      const fast = checkPendingStopEditFast(request, {
-        pricePrecision: instrument.pricePrecision,
-        targetText,
-      });
-      if (fast !== null) stops = fast;
-      else {
+      stops = checkPendingStopEditFast(request, { pricePrecision: instrument.pricePrecision, targetText });
+      if (stops === null) {
         const pricePrecision = finer();
         stops =
           checkPendingStopEditFast(request, { pricePrecision, targetText }) ??

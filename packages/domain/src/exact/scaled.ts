@@ -81,6 +81,9 @@ export function formatScaled(n: bigint, s: number): string {
   return shortest(neg, (neg ? -n : n).toString(), s);
 }
 
+/** 10^0 … 10^15 as Numbers (all exact doubles), for the safe-integer paths. */
+export const POW10_NUMBERS: readonly number[] = Array.from({ length: 16 }, (_, k) => 10 ** k);
+
 /**
  * `formatScaled` for a whole number held in a Number, as the engine keeps micro-dollars (ADR 0007):
  * exact while it is a safe integer, refused otherwise (a double past 2^53 has lost units).
@@ -109,32 +112,6 @@ export function formatScaledNumber(n: number, s: number): string {
     text = `${q}.${f.length < places ? '0'.repeat(places - f.length) + f : f}`;
   }
   return neg && a !== 0 ? `-${text}` : text;
-}
-const POW10_NUMBERS = Array.from({ length: 16 }, (_, k) => 10 ** k);
-
-/**
- * The double nearest a decimal text, as `Number(text)` gives it, for the floats the engine keeps
- * beside exact figures (trigger levels, the stop-out screen): a plain decimal of at most 15 digits
- * is read by character loop as n / 10^s. Both are exact doubles and IEEE division rounds their
- * quotient correctly, so it is the same double `Number` parses (its runtime call was ~40 ns, on
- * every new order and stop edit several times). Any other text goes to `Number`.
- */
-export function decimalFloat(text: string): number {
-  const len = text.length;
-  let n = 0;
-  let digits = 0;
-  let s = -1;
-  for (let i = 0; i < len; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 48 && c <= 57) {
-      n = n * 10 + (c - 48);
-      digits++;
-      if (s >= 0) s++;
-    } else if (c === 46 && s < 0) s = 0;
-    else return Number(text);
-  }
-  if (digits === 0 || digits > 15) return Number(text);
-  return s <= 0 ? n : n / POW10_NUMBERS[s]!;
 }
 
 /** The digits of |n| (no sign) as the shortest text at scale s, with the sign put back. */

@@ -1,4 +1,4 @@
-import { formatScaledNumber, safeCount } from '../exact/scaled.ts';
+import { formatScaledNumber, POW10_NUMBERS as P10, safeCount } from '../exact/scaled.ts';
 import { ACCOUNT_CURRENCY, type ExactRateSource } from './conversion.ts';
 import { TRADE_FEE_TYPE } from './fee.ts';
 import { type ExactTerms, isFixedMargin } from './instrument-terms.ts';
@@ -47,8 +47,6 @@ export interface FastAcceptedOrder {
 }
 
 const MAX = Number.MAX_SAFE_INTEGER;
-const P10: number[] = [];
-for (let i = 0, p = 1; i <= 15; i++, p *= 10) P10.push(p);
 
 /** a × b when exact (≤ 2^53 − 1), else −1: every figure here is ≥ 0, so −1 means 'give up'. */
 function mul(a: number, b: number): number {
@@ -103,6 +101,18 @@ function read(text: unknown): boolean {
   readS = s;
   readCanonical = canonical;
   return true;
+}
+
+/**
+ * The double nearest a decimal text, as `Number(text)` gives it, for the floats the engine keeps
+ * beside exact figures (trigger levels, the stop-out screen): what `read` takes (a plain decimal of
+ * at most 15 digits) is n / 10^s. Both are exact doubles and IEEE division rounds their quotient
+ * correctly, so it is the same double `Number` parses, without its runtime call (~40 ns, several
+ * times on every new order and stop edit). Any other text goes to `Number`.
+ */
+export function decimalFloat(text: string): number {
+  if (!read(text)) return Number(text);
+  return readS === 0 ? readN : readN / P10[readS]!;
 }
 
 /** The canonical text of what `read` just read: the text itself when it already was. */

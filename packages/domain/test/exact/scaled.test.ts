@@ -5,7 +5,6 @@ import {
   addScaled,
   atScale,
   compareScaled,
-  decimalFloat,
   divRound,
   formatFixed,
   formatScaled,
@@ -386,46 +385,5 @@ describe("safe integers in Numbers (the engine's money, ADR 0007)", () => {
         expect(BigInt(safeNumber(n))).toBe(n);
       }),
     );
-  });
-});
-
-describe('decimalFloat', () => {
-  it('gives the double Number() parses, for plain decimals of any length and for anything else', () => {
-    const digitText = fc.string({
-      unit: fc.constantFrom('0', '1', '2', '5', '7', '9'),
-      minLength: 0,
-      maxLength: 22,
-    });
-    const plain = fc
-      .tuple(digitText, fc.option(digitText, { nil: undefined }))
-      .map(([a, b]) => (b === undefined ? a : `${a}.${b}`));
-    const other = fc.string({
-      unit: fc.constantFrom('0', '1', '9', '.', '-', '+', 'e', ' ', ',', '٣'),
-      maxLength: 12,
-    });
-    fc.assert(
-      fc.property(fc.oneof(plain, other), (t) => {
-        expect(Object.is(decimalFloat(t), Number(t))).toBe(true);
-      }),
-      { numRuns: 20_000 },
-    );
-    // Prices as the engine meets them, and the 15/16-digit edge.
-    for (const t of [
-      '1.16381',
-      '0.01',
-      '65432.1',
-      '0.000001',
-      '999999999999999',
-      '9999999999999999',
-      '.5',
-      '5.',
-      '',
-      '.',
-    ])
-      expect(Object.is(decimalFloat(t), Number(t))).toBe(true);
-    for (let i = 0; i < 20_000; i++) {
-      const t = (Math.random() * 10 ** ((i % 12) - 3)).toFixed(i % 9);
-      expect(decimalFloat(t)).toBe(Number(t));
-    }
   });
 });
