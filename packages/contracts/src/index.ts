@@ -10,6 +10,7 @@ export * from './entities/category.ts';
 export * from './entities/instrument.ts';
 export * from './entities/order.ts';
 export * from './entities/settings.ts';
+export * from './entities/statuses.ts';
 export * from './entities/user.ts';
 export * from './envelope.ts';
 export * from './error-codes.ts';

@@ -1,0 +1,26 @@
+/**
+ * Named status codes of the wallet and real-name records. The numbers are the spec's (§ "Deposit
+ * status", "Real-name status") and the database's; code says the name, never the bare number.
+ */
+
+/** Deposit status: 0 unchecked, 1 finished (credited), 2 rejected, 3 invalid (void); 5 while a
+ * review is being applied (a claim: one reviewer wins; never shown). */
+export const DEPOSIT_STATUS = { UNCHECKED: 0, FINISHED: 1, REJECTED: 2, INVALID: 3, APPLYING: 5 } as const;
+export type DepositStatus = (typeof DEPOSIT_STATUS)[keyof typeof DEPOSIT_STATUS];
+
+/** Withdrawal status: -1 being requested (the freeze not yet confirmed), -2 refused at request
+ * (hidden), 0 reviewing, 1 paid, 2 rejected (refunded); 8/9 while a pay/reject is being applied. */
+export const WITHDRAWAL_STATUS = {
+  REQUESTING: -1,
+  REFUSED: -2,
+  REVIEWING: 0,
+  PAID: 1,
+  REJECTED: 2,
+  PAYING: 8,
+  REJECTING: 9,
+} as const;
+export type WithdrawalStatus = (typeof WITHDRAWAL_STATUS)[keyof typeof WITHDRAWAL_STATUS];
+
+/** Real-name review status (spec): 0 not submitted, 1 waiting for review, 2 finished. */
+export const REAL_NAME_STATUS = { NOT_SUBMITTED: 0, WAITING: 1, FINISHED: 2 } as const;
+export type RealNameStatus = (typeof REAL_NAME_STATUS)[keyof typeof REAL_NAME_STATUS];
