@@ -23,7 +23,7 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { HttpSmsSender, OutboxSender, SmtpSender } from './modules/auth/code-sender.ts';
 import { registerBackofficeRoutes } from './modules/backoffice/backoffice.routes.ts';
 import { marketRoutes } from './modules/market/market.routes.ts';
-import type { MarketRuntime } from './modules/market/market-runtime.ts';
+import type { MarketRuntime } from './market/market-runtime.ts';
 import type { LiveSettings } from './modules/settings/live-settings.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { readSetting } from './modules/settings/settings.service.ts';

@@ -27,7 +27,7 @@ import { SessionEvents } from './lib/session-events.ts';
 import { ExternalFeed } from './market/external-feed.ts';
 import { parseSymbolMap } from './market/feed-symbols.ts';
 import { reconcileLedger } from './modules/ledger/ledger.repository.ts';
-import { takesOrders } from './modules/market/market-runtime.ts';
+import { takesOrders } from './market/market-runtime.ts';
 import { LiveSettings } from './modules/settings/live-settings.ts';
 import { deleteUnusedStaff } from './modules/staff/staff.repository.ts';
 import { ensureFirstOwner, type FirstOwner, sealStaffSecrets } from './modules/staff/staff.routes.ts';

@@ -6,7 +6,7 @@ import { seedIfEmpty } from '../src/db/seed.ts';
 import { bumpEngineEpoch } from '../src/engine/journal.repository.ts';
 import { TradingEngine } from '../src/engine/trading-engine.ts';
 import type { Quote } from '../src/market/types.ts';
-import type { InstrumentRecord } from '../src/modules/market/market-runtime.ts';
+import type { InstrumentRecord } from '../src/market/market-runtime.ts';
 import { createScratchDatabase, DB_KINDS } from './support/databases.ts';
 import {
   btcQuote,

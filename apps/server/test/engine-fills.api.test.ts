@@ -9,7 +9,7 @@ import { toRecord } from '../src/market/live-market.ts';
 import type { Quote } from '../src/market/types.ts';
 import { findMismatchedAccounts } from '../src/modules/ledger/ledger.repository.ts';
 import { moveMoney } from '../src/modules/ledger/move-money.ts';
-import type { InstrumentRecord } from '../src/modules/market/market-runtime.ts';
+import type { InstrumentRecord } from '../src/market/market-runtime.ts';
 import { quoteAt } from './support/engine-fixture.ts';
 
 /**

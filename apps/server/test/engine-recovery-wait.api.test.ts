@@ -6,7 +6,7 @@ import { seedIfEmpty } from '../src/db/seed.ts';
 import { writeJournalBatch } from '../src/engine/journal.repository.ts';
 import { TradingEngine } from '../src/engine/trading-engine.ts';
 import { AppError } from '../src/lib/app-error.ts';
-import type { InstrumentRecord } from '../src/modules/market/market-runtime.ts';
+import type { InstrumentRecord } from '../src/market/market-runtime.ts';
 import {
   btcQuote,
   fundedUser,

@@ -6,7 +6,7 @@ import { seedIfEmpty } from '../src/db/seed.ts';
 import { TradingEngine } from '../src/engine/trading-engine.ts';
 import type { Quote } from '../src/market/types.ts';
 import { findMismatchedAccounts } from '../src/modules/ledger/ledger.repository.ts';
-import type { InstrumentRecord } from '../src/modules/market/market-runtime.ts';
+import type { InstrumentRecord } from '../src/market/market-runtime.ts';
 import {
   fundedUser,
   loadBtc,

@@ -12,7 +12,7 @@ import {
   type UsdRate,
 } from '@meridian/domain';
 import type { Quote } from '../market/types.ts';
-import type { InstrumentRecord } from '../modules/market/market-runtime.ts';
+import type { InstrumentRecord } from '../market/market-runtime.ts';
 
 /** A feed quote at its instrument's precision as exact integers, with the texts a row stores. */
 export interface PricedQuote extends ExactQuote {

@@ -6,7 +6,7 @@ import { asc } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { categories, instruments } from '../db/schema.ts';
-import type { CategoryRecord, InstrumentRecord, MarketRuntime } from '../modules/market/market-runtime.ts';
+import type { CategoryRecord, InstrumentRecord, MarketRuntime } from './market-runtime.ts';
 import { klineFrameKey } from '../ws/socket-connection.ts';
 import type { TopicHub } from '../ws/topic-hub.ts';
 import { backfillHistory } from './backfill.ts';

@@ -6,7 +6,7 @@ import type { EngineDeps, EngineMarket, SubmitRequest } from '../../src/engine/t
 import { toRecord } from '../../src/market/live-market.ts';
 import type { Quote } from '../../src/market/types.ts';
 import { moveMoney } from '../../src/modules/ledger/move-money.ts';
-import type { InstrumentRecord } from '../../src/modules/market/market-runtime.ts';
+import type { InstrumentRecord } from '../../src/market/market-runtime.ts';
 
 /** What the engine tests share: a BTCUSD market of one quote, fixed settings, silent events. */
 

@@ -55,7 +55,7 @@ import type { SessionEvents } from '../../lib/session-events.ts';
 import type { LiveMarket } from '../../market/live-market.ts';
 import { revokeUserSessions } from '../account/session.repository.ts';
 import { reconcileLedger } from '../ledger/ledger.repository.ts';
-import type { MarketRuntime } from '../market/market-runtime.ts';
+import type { MarketRuntime } from '../../market/market-runtime.ts';
 import type { LiveSettings } from '../settings/live-settings.ts';
 import type { SettingKey } from '../settings/setting-keys.ts';
 import { accountSummaryOf } from '../trading/account-summary.ts';

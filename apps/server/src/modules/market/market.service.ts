@@ -3,7 +3,7 @@ import { money } from '@meridian/domain';
 import type { Language } from '@meridian/i18n';
 import { translate } from '@meridian/i18n/node';
 import { AppError } from '../../lib/app-error.ts';
-import type { InstrumentRecord, MarketRuntime } from './market-runtime.ts';
+import type { InstrumentRecord, MarketRuntime } from '../../market/market-runtime.ts';
 
 const KLINE_LIMIT = 500;
 const SHORT_KLINE_LIMIT = 60;

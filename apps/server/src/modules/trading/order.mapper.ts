@@ -1,7 +1,7 @@
 import type { Order } from '@meridian/contracts';
 import { money, toMarginText } from '@meridian/domain';
 import type { OrderRow } from '../../engine/order.repository.ts';
-import type { InstrumentRecord } from '../market/market-runtime.ts';
+import type { InstrumentRecord } from '../../market/market-runtime.ts';
 
 const num = (v: string | null) => (v === null ? 0 : Number(v));
 /** Money of an order (fee, profit) with its 6 stored decimals, as CautionMoney and the pushes show it. */

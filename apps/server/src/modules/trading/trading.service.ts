@@ -5,7 +5,7 @@ import { listUserOrders } from '../../engine/order.repository.ts';
 import type { SubmitRequest, TradingEngine } from '../../engine/trading-engine.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { findUserById } from '../account/user.repository.ts';
-import type { MarketRuntime } from '../market/market-runtime.ts';
+import type { MarketRuntime } from '../../market/market-runtime.ts';
 import type { LiveSettings } from '../settings/live-settings.ts';
 import { accountSummaryOf } from './account-summary.ts';
 import { toOrderDto } from './order.mapper.ts';
