@@ -34,8 +34,8 @@ import {
 } from '../apps/server/src/engine/trigger-index.ts';
 import { AppError } from '../apps/server/src/lib/app-error.ts';
 import { toRecord } from '../apps/server/src/market/live-market.ts';
-import type { Quote } from '../apps/server/src/market/types.ts';
 import type { InstrumentRecord } from '../apps/server/src/market/market-runtime.ts';
+import type { Quote } from '../apps/server/src/market/types.ts';
 import { UserChannels } from '../apps/server/src/ws/user-channels.ts';
 import { finish, type Goal, reportErrorsAs, round1, round3, startCpuProfile } from './lib/common.ts';
 

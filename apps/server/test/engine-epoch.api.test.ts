@@ -5,8 +5,8 @@ import { superseded } from '../src/db/fenced-writer.ts';
 import { seedIfEmpty } from '../src/db/seed.ts';
 import { bumpEngineEpoch } from '../src/engine/journal.repository.ts';
 import { TradingEngine } from '../src/engine/trading-engine.ts';
-import type { Quote } from '../src/market/types.ts';
 import type { InstrumentRecord } from '../src/market/market-runtime.ts';
+import type { Quote } from '../src/market/types.ts';
 import { createScratchDatabase, DB_KINDS } from './support/databases.ts';
 import {
   btcQuote,

@@ -6,10 +6,10 @@ import { instruments, users } from '../src/db/schema.ts';
 import { seedIfEmpty } from '../src/db/seed.ts';
 import { TradingEngine } from '../src/engine/trading-engine.ts';
 import { toRecord } from '../src/market/live-market.ts';
+import type { InstrumentRecord } from '../src/market/market-runtime.ts';
 import type { Quote } from '../src/market/types.ts';
 import { findMismatchedAccounts } from '../src/modules/ledger/ledger.repository.ts';
 import { moveMoney } from '../src/modules/ledger/move-money.ts';
-import type { InstrumentRecord } from '../src/market/market-runtime.ts';
 import { quoteAt } from './support/engine-fixture.ts';
 
 /**

@@ -7,10 +7,10 @@ import { seedIfEmpty } from '../src/db/seed.ts';
 import { batchLanded, type JournalBatch, writeJournalBatch } from '../src/engine/journal.repository.ts';
 import { type SubmitRequest, TradingEngine } from '../src/engine/trading-engine.ts';
 import { toRecord } from '../src/market/live-market.ts';
+import type { InstrumentRecord } from '../src/market/market-runtime.ts';
 import type { Quote } from '../src/market/types.ts';
 import { findMismatchedAccounts } from '../src/modules/ledger/ledger.repository.ts';
 import { moveMoney } from '../src/modules/ledger/move-money.ts';
-import type { InstrumentRecord } from '../src/market/market-runtime.ts';
 
 /**
  * The engine decides in memory and the journal commits in batches (group commit). These tests pin

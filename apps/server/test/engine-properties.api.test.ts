@@ -9,10 +9,10 @@ import { rowOf } from '../src/engine/live-order.ts';
 import { MAX_LIVE_ORDERS_PER_ACCOUNT, TradingEngine } from '../src/engine/trading-engine.ts';
 import { AppError } from '../src/lib/app-error.ts';
 import { toRecord } from '../src/market/live-market.ts';
+import type { InstrumentRecord } from '../src/market/market-runtime.ts';
 import type { Quote } from '../src/market/types.ts';
 import { findMismatchedAccounts } from '../src/modules/ledger/ledger.repository.ts';
 import { moveMoney } from '../src/modules/ledger/move-money.ts';
-import type { InstrumentRecord } from '../src/market/market-runtime.ts';
 import { oneInstrumentMarket, quietEngineDeps } from './support/engine-fixture.ts';
 
 /**

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { seedIfEmpty } from '../src/db/seed.ts';
 import { TradingEngine } from '../src/engine/trading-engine.ts';
+import type { InstrumentRecord } from '../src/market/market-runtime.ts';
 import type { Quote } from '../src/market/types.ts';
 import { findMismatchedAccounts } from '../src/modules/ledger/ledger.repository.ts';
-import type { InstrumentRecord } from '../src/market/market-runtime.ts';
 import {
   fundedUser,
   loadBtc,

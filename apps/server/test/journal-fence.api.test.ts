@@ -7,9 +7,9 @@ import { type FencedWriter, fencedWriter } from '../src/db/fenced-writer.ts';
 import { users } from '../src/db/schema.ts';
 import { seedIfEmpty } from '../src/db/seed.ts';
 import { TradingEngine } from '../src/engine/trading-engine.ts';
+import type { InstrumentRecord } from '../src/market/market-runtime.ts';
 import type { Quote } from '../src/market/types.ts';
 import { findMismatchedAccounts } from '../src/modules/ledger/ledger.repository.ts';
-import type { InstrumentRecord } from '../src/market/market-runtime.ts';
 import { createScratchDatabase, DB_KINDS } from './support/databases.ts';
 import {
   btcQuote,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Quote } from '../market/types.ts';
 import type { InstrumentRecord } from '../market/market-runtime.ts';
+import type { Quote } from '../market/types.ts';
 import { ExactMarket } from './exact-market.ts';
 
 const record = (over: Partial<InstrumentRecord>): InstrumentRecord => ({

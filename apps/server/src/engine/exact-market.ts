@@ -11,8 +11,8 @@ import {
   type Scaled,
   type UsdRate,
 } from '@meridian/domain';
-import type { Quote } from '../market/types.ts';
 import type { InstrumentRecord } from '../market/market-runtime.ts';
+import type { Quote } from '../market/types.ts';
 
 /** A feed quote at its instrument's precision as exact integers, with the texts a row stores. */
 export interface PricedQuote extends ExactQuote {

@@ -44,8 +44,8 @@ import { users } from '../db/schema.ts';
 import { AppError } from '../lib/app-error.ts';
 import { IdTable } from '../lib/id-table.ts';
 import { TIMED_OUT, within } from '../lib/within.ts';
-import type { Quote } from '../market/types.ts';
 import type { InstrumentRecord } from '../market/market-runtime.ts';
+import type { Quote } from '../market/types.ts';
 import {
   AccountBook,
   addMicros,

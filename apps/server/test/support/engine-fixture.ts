@@ -4,9 +4,9 @@ import type { Db } from '../../src/db/client.ts';
 import { instruments, users } from '../../src/db/schema.ts';
 import type { EngineDeps, EngineMarket, SubmitRequest } from '../../src/engine/trading-engine.ts';
 import { toRecord } from '../../src/market/live-market.ts';
+import type { InstrumentRecord } from '../../src/market/market-runtime.ts';
 import type { Quote } from '../../src/market/types.ts';
 import { moveMoney } from '../../src/modules/ledger/move-money.ts';
-import type { InstrumentRecord } from '../../src/market/market-runtime.ts';
 
 /** What the engine tests share: a BTCUSD market of one quote, fixed settings, silent events. */
 

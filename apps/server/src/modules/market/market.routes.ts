@@ -1,8 +1,8 @@
 import { abbreviatedKlineCall, categoriesCall, klineCall, tradeListCall } from '@meridian/contracts';
 import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../lib/register-call.ts';
-import { getCandles, getShortCandles, listCategories, listInstruments } from './market.service.ts';
 import type { MarketRuntime } from '../../market/market-runtime.ts';
+import { getCandles, getShortCandles, listCategories, listInstruments } from './market.service.ts';
 
 export function marketRoutes(app: FastifyInstance, market: MarketRuntime) {
   registerCall(app, tradeListCall, ({ query }) => listInstruments(market, query.searchCurrency));
