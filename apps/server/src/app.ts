@@ -21,7 +21,7 @@ import type { MarketRuntime } from './market/market-runtime.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
-import { HttpSmsSender, OutboxSender, SmtpSender } from './modules/auth/code-sender.ts';
+import { type CodeMessage, HttpSmsSender, OutboxSender, SmtpSender } from './modules/auth/code-sender.ts';
 import { registerBackofficeRoutes } from './modules/backoffice/backoffice.routes.ts';
 import { marketRoutes } from './modules/market/market.routes.ts';
 import type { LiveSettings } from './modules/settings/live-settings.ts';
@@ -60,6 +60,8 @@ export interface AppDeps {
   userChannels: UserChannels;
   trading: TradingService;
   logger?: boolean | object;
+  /** Each code the outbox keeps (no SMTP_URL / SMS_URL): `npm start` prints it for the operator. */
+  onOutboxCode?: (m: CodeMessage) => void;
 }
 
 /**
@@ -130,7 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     demoStartBalance: () => readSetting(deps.db, 'demo_start_balance'),
   };
   accountRoutes(app, { ...accountDeps, sessionEvents: deps.sessionEvents });
-  const outbox = new OutboxSender(app.log);
+  const outbox = new OutboxSender(app.log, deps.onOutboxCode);
   const mail = deps.config.SMTP_URL
     ? new SmtpSender(deps.config.SMTP_URL, deps.config.MAIL_FROM, outbox, app.log)
     : outbox;

@@ -1,3 +1,4 @@
+import { CODE_PURPOSE } from '@meridian/contracts';
 import { loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { EngineLockHeldError } from './db/engine-lock.ts';
@@ -8,7 +9,15 @@ import { createServer } from './server.ts';
 /** `npm start`: the whole product in one process, stopped gracefully on SIGINT/SIGTERM. */
 async function main() {
   const config = loadConfig();
-  const server = await createServer({ config });
+  // Without SMTP_URL / SMS_URL codes go to the outbox: printed plainly too, so a first account can
+  // be opened on one machine without reading JSON log lines.
+  const server = await createServer({
+    config,
+    onOutboxCode: (m) =>
+      console.log(
+        `Verification code for ${m.target}: ${m.code} (${m.purpose === CODE_PURPOSE.RESET_PASSWORD ? 'password reset' : 'registration'})`,
+      ),
+  });
   const { app, seed, firstOwner } = server;
   try {
     await app.listen({ port: config.PORT, host: config.HOST });
@@ -17,14 +26,32 @@ async function main() {
     if (firstOwner) await deleteUnusedStaff(server.database.db, firstOwner.id).catch(() => undefined);
     throw err;
   }
-  // Printed once, on purpose, on stdout: the operator needs it to sign in the first time.
-  if (firstOwner?.notice) console.log(firstOwner.notice);
   const url = `http://${config.HOST}:${(app.server.address() as { port: number }).port}`;
   app.log.info(
     { database: server.database.kind, dataDir: config.DATABASE_URL ? undefined : config.dataDir },
     `Meridian is running at ${url} (API docs ${url}/docs)`,
   );
-  app.log.info(`Registration invite code: ${seed.inviteCode}`);
+  // Plain lines among the JSON ones: what a newcomer needs to sign up and sign in. The owner's
+  // password is printed once, on purpose: the operator needs it to sign in the first time.
+  const outboxChannels = [
+    config.SMTP_URL ? null : 'e-mail (no SMTP_URL)',
+    config.SMS_URL ? null : 'phone (no SMS_URL)',
+  ].filter((c) => c !== null);
+  console.log(
+    [
+      '',
+      `Meridian is ready at ${url}/`,
+      `  Trader's app:  ${url}/`,
+      `  Back office:   ${url}/admin/`,
+      `  API docs:      ${url}/docs`,
+      `Registration invite code: ${seed.inviteCode}`,
+      ...(outboxChannels.length > 0
+        ? [`Verification codes for ${outboxChannels.join(' and ')} are printed here as they are sent.`]
+        : []),
+      '',
+    ].join('\n'),
+  );
+  if (firstOwner?.notice) console.log(firstOwner.notice);
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app.ts';
+import { type AppDeps, buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { lockDataDir } from './db/data-dir-lock.ts';
@@ -60,6 +60,8 @@ export interface ServerOptions {
   /** false in tests: they drive the market with `market.step(nowMs)`. */
   autoStartMarket?: boolean;
   logger?: boolean | object;
+  /** Each verification code the outbox keeps; `npm start` prints it as a plain line (main.ts). */
+  onOutboxCode?: AppDeps['onOutboxCode'];
 }
 
 /** Opens the database, seeds it, starts the market and builds the app; `close` undoes it all in order. */
@@ -265,6 +267,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
       userChannels,
       trading,
       ...(opts.logger !== undefined ? { logger: opts.logger } : {}),
+      ...(opts.onOutboxCode ? { onOutboxCode: opts.onOutboxCode } : {}),
     });
     const db = database;
     let closing: Promise<void> | null = null;

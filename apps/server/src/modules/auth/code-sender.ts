@@ -30,7 +30,11 @@ export interface CodeSender {
  * outbox table for support staff (the back office shows it).
  */
 export class OutboxSender implements CodeSender {
-  constructor(private readonly log: FastifyBaseLogger) {}
+  constructor(
+    private readonly log: FastifyBaseLogger,
+    /** `npm start` also prints each code as a plain line, where a newcomer looks (main.ts). */
+    private readonly announce?: (m: CodeMessage) => void,
+  ) {}
 
   transportOf(): Transport {
     return 'outbox';
@@ -41,6 +45,7 @@ export class OutboxSender implements CodeSender {
       { channel: m.channel, target: m.target, purpose: m.purpose, code: m.code },
       'verification code (outbox)',
     );
+    this.announce?.(m);
     return { transport: 'outbox', storedBody: m.body };
   }
 }
