@@ -1,12 +1,11 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { placeholdersOf } from '../src/interpolate.ts';
 import { LANGUAGES, type Language } from '../src/languages.ts';
 import { pluralCategoriesOf } from '../src/plural.ts';
+import { base, bases, load, localesDir, NAMESPACES, referenceFor } from './catalog-files.ts';
 
-const localesDir = path.resolve(import.meta.dirname, '../locales');
-const NAMESPACES = readdirSync(path.join(localesDir, 'en')).map((f) => f.replace(/\.json$/, ''));
 /**
  * Which languages each namespace must have: the trader's app and every server message in all 21
  * (DESIGN §11); the back office in English and Hong Kong Chinese (the back-office issue's rule).
@@ -16,29 +15,6 @@ const REQUIRED: Record<string, readonly string[]> = {
   server: LANGUAGES,
   admin: ['en', 'hk'],
 };
-
-function flatten(obj: Record<string, unknown>, prefix = '', out: Record<string, string> = {}) {
-  for (const [k, v] of Object.entries(obj)) {
-    const key = prefix ? `${prefix}.${k}` : k;
-    if (v && typeof v === 'object') flatten(v as Record<string, unknown>, key, out);
-    else out[key] = v as string;
-  }
-  return out;
-}
-
-const load = (lang: string, ns: string) =>
-  flatten(JSON.parse(readFileSync(path.join(localesDir, lang, `${ns}.json`), 'utf8')));
-
-/**
- * i18next plural forms: a language writes `x_one`, `x_other`, … as its grammar needs (Chinese has
- * one form and writes `x`), so keys are compared by their base, and a form's placeholders against
- * English's same form or, for a language's single form, English's `_other`.
- */
-const PLURAL = /_(zero|one|two|few|many|other)$/;
-const base = (key: string) => key.replace(PLURAL, '');
-const bases = (catalog: Record<string, string>) => [...new Set(Object.keys(catalog).map(base))];
-const referenceFor = (reference: Record<string, string>, key: string) =>
-  reference[key] ?? reference[`${base(key)}_other`] ?? reference[base(key)];
 
 describe('language catalogs (DESIGN §11)', () => {
   it('has the web, server and back-office namespaces in English', () => {
