@@ -1,7 +1,7 @@
+import { londonTimeText } from '@meridian/i18n';
 import { describe, expect, it } from 'vitest';
 import { timeText as orderTime } from '../src/features/orders/format';
 import { timeText as walletTime } from '../src/features/wallet/format';
-import { londonTimeText } from '../src/lib/london-time';
 
 describe('times on screen are London time, whatever the device zone', () => {
   it('formats an ISO instant in London wall clock, summer time included', () => {

@@ -1,3 +1,4 @@
+import { groupDecimal as groupDecimalIn } from '@meridian/i18n';
 import dayjs from 'dayjs';
 
 /** Display formatting. Money arrives as decimal strings and is never turned into a float. */
@@ -5,13 +6,10 @@ import dayjs from 'dayjs';
 /** Shown where a value does not exist (a null queue, no inviter, an open position's close time). */
 export const DASH = '—';
 
-/** "1234567.5" → "1,234,567.5": grouping of a decimal string, without float arithmetic. */
+/** "1234567.5" → "1,234,567.5": grouping of a decimal string, without float arithmetic (English marks). */
 export function groupDecimal(value: string | null | undefined): string {
   if (value === null || value === undefined || value === '') return DASH;
-  const match = /^([+-]?)(\d+)(\.\d+)?$/.exec(value.trim());
-  if (!match) return value;
-  const [, sign = '', int = '', frac = ''] = match;
-  return `${sign}${int.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${frac}`;
+  return groupDecimalIn(value, 'en');
 }
 
 /** Sign of a decimal string: -1, 0 or 1 (for colouring profit), without parsing it as a float. */

@@ -7,20 +7,8 @@
  * (docs/DECISIONS.md). Decimal strings are formatted by Intl as exact
  * decimals (a string argument is read as a decimal, not through a double), at the places they carry.
  */
-import { BCP47, type Language } from '@meridian/i18n';
+import { decimalPlaces, groupDecimal as groupDecimalIn, type Language, numberFormat } from '@meridian/i18n';
 import { currentLanguage } from './i18n';
-
-const formats = new Map<string, Intl.NumberFormat>();
-
-function numberFormat(lang: Language, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${lang}|${JSON.stringify(options)}`;
-  let f = formats.get(key);
-  if (!f) {
-    f = new Intl.NumberFormat(BCP47[lang], { numberingSystem: 'latn', ...options });
-    formats.set(key, f);
-  }
-  return f;
-}
 
 /** The language's decimal mark: ',' in German, '.' in English. */
 export function decimalMark(lang: Language = currentLanguage()): string {
@@ -49,19 +37,9 @@ export function boxDecimal(text: string, lang: Language = currentLanguage()): st
   return mark === '.' ? text : text.replace('.', mark);
 }
 
-/** The decimal places of a plain decimal text ('12.30' → 2), or null when it is not one. */
-function placesOf(text: string): number | null {
-  const match = /^-?\d+(?:\.(\d+))?$/.exec(text);
-  return match ? (match[1]?.length ?? 0) : null;
-}
-
 /** '1234567.5' → '1,234,567.5' in English, '1.234.567,5' in German: the places as given, exact. */
-export function groupDecimal(value: string, lang: Language = currentLanguage()): string {
-  const places = placesOf(value.trim());
-  if (places === null) return value;
-  const f = numberFormat(lang, { minimumFractionDigits: places, maximumFractionDigits: places });
-  return f.format(value.trim() as Intl.StringNumericLiteral);
-}
+export const groupDecimal = (value: string, lang: Language = currentLanguage()): string =>
+  groupDecimalIn(value, lang);
 
 /** A price at the instrument precision, ungrouped (prices are display data, DESIGN §2). */
 export function formatPrice(value: number, precision: number, lang: Language = currentLanguage()): string {
@@ -95,7 +73,7 @@ export function formatChange(change: number, lang: Language = currentLanguage())
 
 /** A percent the server sends as a decimal text ('19044.38' → '19,044.38%', '%19.044,38' in Turkish), exact. */
 export function formatPercentText(text: string, lang: Language = currentLanguage()): string {
-  const places = placesOf(text.trim());
+  const places = decimalPlaces(text.trim());
   if (places === null) return text;
   const f = numberFormat(lang, {
     style: 'percent',

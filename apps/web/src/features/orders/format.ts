@@ -1,7 +1,7 @@
 import type { Order } from '@meridian/contracts';
 import { money, toCents, toMarginText } from '@meridian/domain';
+import { londonTimeText } from '@meridian/i18n';
 import { formatPercentText, formatPrice, groupDecimal } from '../../lib/format';
-import { londonTimeText } from '../../lib/london-time';
 
 /** Display helpers of the order screen. Money stays exact (it arrives as decimal strings). */
 
@@ -60,7 +60,7 @@ function centsOf(text: string): string | null {
 /** A percent text from the server ('' when nothing is held). */
 export const percentText = (text: string | null | undefined) => (text ? formatPercentText(text) : '--');
 
-/** Times in London time, as every other time on screen (`lib/london-time`). */
+/** Times in London time, as every other time on screen (`londonTimeText` of @meridian/i18n). */
 export const timeText = londonTimeText;
 
 export const isBuy = (order: Pick<Order, 'OrderType'>) => order.OrderType === 1;

@@ -1,10 +1,10 @@
+import { londonFormat } from '@meridian/i18n';
 import {
   defaultHorzScaleBehavior,
   type IHorzScaleBehavior,
   type TickMarkWeightValue,
   type Time,
 } from 'lightweight-charts';
-import { CHART_TIME_ZONE } from './london-format';
 
 /**
  * The chart's time axis with its day, month and year marks on London's calendar (DESIGN §5: candles
@@ -27,16 +27,13 @@ const INTRADAY: ReadonlyArray<readonly [divisorSec: number, weight: number]> = [
   [43_200, 33],
 ];
 
-const wallClock = new Intl.DateTimeFormat('en-GB', {
-  timeZone: CHART_TIME_ZONE,
+const wallClock = londonFormat('en-GB', {
   year: 'numeric',
   month: 'numeric',
   day: 'numeric',
   hour: 'numeric',
   minute: 'numeric',
   hourCycle: 'h23',
-  numberingSystem: 'latn',
-  calendar: 'gregory',
 });
 const offsetByQuarterHour = new Map<number, number>();
 

@@ -1,7 +1,7 @@
 import { decimalAtLeast, money, receivedText, toCents } from '@meridian/domain';
+import { londonTimeText } from '@meridian/i18n';
 import { acceptDecimalInput, type DecimalLimits } from '../../lib/decimal-input';
 import { groupDecimal } from '../../lib/format';
-import { londonTimeText } from '../../lib/london-time';
 import type { AccountLogEntry, DrawMethod } from './api/types';
 
 /** Display helpers of the wallet screens. Money stays exact: it arrives as decimal strings. */
@@ -48,7 +48,7 @@ export const STAFF_ADJUSTMENT_TYPE = 10;
 export const historyLabelOf = (entry: Pick<AccountLogEntry, 'Type' | 'Memo' | 'MemoTran'>) =>
   entry.Type === STAFF_ADJUSTMENT_TYPE ? entry.Memo : entry.MemoTran;
 
-/** Times in London time, as every other time on screen (`lib/london-time`). */
+/** Times in London time, as every other time on screen (`londonTimeText` of @meridian/i18n). */
 export const timeText = londonTimeText;
 
 /** Amounts as the contracts take them: at most 12 digits before the point and 2 after. */
