@@ -12,6 +12,17 @@ export interface ReviewChoice<A extends string> {
   danger?: boolean;
 }
 
+/** A choice in one line: the approving one is `primary`, a refusal `danger`. */
+export const reviewChoice = <A extends string>(
+  action: A,
+  label: string,
+  description: string,
+  look: 'primary' | 'danger',
+): ReviewChoice<A> =>
+  look === 'primary'
+    ? { action, label, description, primary: true }
+    : { action, label, description, danger: true };
+
 /**
  * The decision buttons of a review drawer; each asks for a reason (ReasonModal: the client reads it
  * as the remark of their deposit or withdrawal record, whatever the decision) and then calls

@@ -1,11 +1,12 @@
-import { staffUsersCall } from '@meridian/contracts';
-import type { UseQueryResult } from '@tanstack/react-query';
+import { type StaffCallContract, staffUsersCall } from '@meridian/contracts';
+import { type QueryKey, type UseQueryResult, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Form, Table, Tabs, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { canUse } from '../lib/access';
+import { dashboardKeys } from '../lib/dashboard-keys';
 import { DASH, formatDateTime, groupDecimal } from '../lib/format';
 import { useSignedInStaff } from '../lib/me';
 import { serverPagination } from '../lib/table';
@@ -28,15 +29,20 @@ export interface ReviewRow {
   remark: string;
 }
 
-const DEFAULTS = { status: '0', uid: '', page: '1', pageSize: '20' };
+/** A queue's statuses, in the order of its tabs; the first is the waiting one (reviewed, the default tab). */
+export type QueueStatuses = readonly [number, ...number[]];
 
-/** The queue's place in the URL: status tab, user filter, page. */
-export function useReviewQueueState(statuses: readonly number[]) {
-  const [url, patch] = useUrlState(DEFAULTS);
-  const status = statuses.find((s) => String(s) === url.status) ?? 0;
+const DEFAULTS = { uid: '', page: '1', pageSize: '20' };
+
+/** The queue's place in the URL: status tab, user filter, page; `query` asks the list for them. */
+export function useReviewQueueState(statuses: QueueStatuses) {
+  const waiting = statuses[0];
+  const defaults = useMemo(() => ({ ...DEFAULTS, status: String(waiting) }), [waiting]);
+  const [url, patch] = useUrlState(defaults);
+  const status = statuses.find((s) => String(s) === url.status) ?? waiting;
   const paging = pagingOf(url);
   const uid = uidOf(url.uid);
-  return { status, uid, paging, patch };
+  return { status, uid, paging, patch, query: { status, uid, ...paging } };
 }
 
 export const amountColumn = (title: string, dataIndex: string) => ({
@@ -56,17 +62,18 @@ export const textColumn = (title: string, dataIndex: string, ellipsis = false) =
  * The columns of a review queue around its own `middle` ones: id, user (linked when the role may
  * open users), type, …, status, times, reviewer, remark and the Review action for waiting rows.
  */
-export function useReviewColumns<Row extends ReviewRow>(opts: {
+function useReviewColumns<Row extends ReviewRow>(opts: {
   /** Catalog prefix of the kind: `deposits` or `withdrawals` (types.N, statuses.N). */
   kind: string;
   statusColors: Record<number, string>;
+  waiting: number;
   middle: ColumnsType<Row>;
   onReview?: ((row: Row) => void) | undefined;
 }): ColumnsType<Row> {
   const { t } = useTranslation();
   const staff = useSignedInStaff();
   const userLinks = canUse(staff.role, staffUsersCall);
-  const { kind, statusColors, middle, onReview } = opts;
+  const { kind, statusColors, waiting, middle, onReview } = opts;
   return [
     { title: t('wallet.id'), dataIndex: 'id', width: 80 },
     {
@@ -98,7 +105,7 @@ export function useReviewColumns<Row extends ReviewRow>(opts: {
             key: 'actions',
             fixed: 'right' as const,
             render: (_: unknown, row: Row) =>
-              row.status === 0 ? (
+              row.status === waiting ? (
                 <Button size="small" type="primary" onClick={() => onReview(row)}>
                   {t('wallet.review')}
                 </Button>
@@ -113,20 +120,47 @@ interface Filters {
   uid?: string;
 }
 
-/** A review queue's page: user filter, status tabs, the paged table, and its review drawer. */
+/** What a review drawer is told: close, and that a review was sent (the lists are read again). */
+export interface ReviewDone {
+  onClose: () => void;
+  onReviewed: () => void;
+}
+
+/**
+ * A review queue's page: user filter, status tabs, the paged table with the kind's own `middle`
+ * columns, and the review drawer (`review`) for a waiting row, offered to roles that may send
+ * `reviewCall`. After a review the kind's lists (`listKey`) and the dashboard's counts are read again.
+ */
 export function ReviewQueue<Row extends ReviewRow>(props: {
   title: ReactNode;
   kind: string;
-  statuses: readonly number[];
+  statuses: QueueStatuses;
+  statusColors: Record<number, string>;
   state: ReturnType<typeof useReviewQueueState>;
   result: UseQueryResult<{ rows: Row[]; total: number }>;
-  columns: ColumnsType<Row>;
-  children?: ReactNode;
+  listKey: QueryKey;
+  reviewCall: Pick<StaffCallContract, 'access'>;
+  middle: ColumnsType<Row>;
+  review: (row: Row, done: ReviewDone) => ReactNode;
 }) {
   const { t } = useTranslation();
+  const staff = useSignedInStaff();
+  const queryClient = useQueryClient();
   const [form] = Form.useForm<Filters>();
-  const { title, kind, statuses, state, result, columns, children } = props;
+  const [reviewing, setReviewing] = useState<Row | null>(null);
+  const { title, kind, statuses, statusColors, state, result, listKey, reviewCall, middle, review } = props;
   const { status, uid, paging, patch } = state;
+  const onReviewed = () => {
+    void queryClient.invalidateQueries({ queryKey: listKey });
+    void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
+  };
+  const columns = useReviewColumns<Row>({
+    kind,
+    statusColors,
+    waiting: statuses[0],
+    middle,
+    onReview: canUse(staff.role, reviewCall) ? setReviewing : undefined,
+  });
   return (
     <Page title={title}>
       <Card>
@@ -161,7 +195,7 @@ export function ReviewQueue<Row extends ReviewRow>(props: {
           />
         )}
       </Card>
-      {children}
+      {reviewing ? review(reviewing, { onClose: () => setReviewing(null), onReviewed }) : null}
     </Page>
   );
 }

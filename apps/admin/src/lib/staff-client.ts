@@ -34,6 +34,9 @@ export const STAFF_CODES = {
 /** Code of a failure with no envelope (network down, a proxy's HTML page). */
 export const TRANSPORT_FAILURE_CODE = -1;
 
+/** HTTP 401: the token was refused (the session is gone, with or without an envelope). */
+const HTTP_UNAUTHORIZED = 401;
+
 export class StaffApiError extends Error {
   constructor(
     readonly code: number,
@@ -161,11 +164,12 @@ async function readEnvelope(res: Response, isSignedInCall: boolean): Promise<Env
     body = undefined;
   }
   if (!isEnvelope(body)) {
-    if (res.status === 401 && isSignedInCall) hooks.onSessionGone();
+    if (res.status === HTTP_UNAUTHORIZED && isSignedInCall) hooks.onSessionGone();
     throw new StaffApiError(TRANSPORT_FAILURE_CODE, hooks.transportMessage(res.status), res.status);
   }
   if (body.code === SUCCESS_CODE) return body;
-  if (isSignedInCall && (body.code === SESSION_INVALID_CODE || res.status === 401)) hooks.onSessionGone();
+  if (isSignedInCall && (body.code === SESSION_INVALID_CODE || res.status === HTTP_UNAUTHORIZED))
+    hooks.onSessionGone();
   else if (isSignedInCall && body.code === STAFF_CODES.TOTP_ENROL_REQUIRED) hooks.onEnrolRequired();
   throw new StaffApiError(body.code, body.msg, res.status);
 }

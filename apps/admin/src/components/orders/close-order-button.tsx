@@ -1,4 +1,9 @@
-import { newIdempotencyKey, type StaffOrderRow, staffCloseOrderCall } from '@meridian/contracts';
+import {
+  newIdempotencyKey,
+  ORDER_STATUS,
+  type StaffOrderRow,
+  staffCloseOrderCall,
+} from '@meridian/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { useState } from 'react';
@@ -28,7 +33,7 @@ export function CloseOrderButton({ order, onClosed }: { order: StaffOrderRow; on
       onClosed();
     },
   });
-  const isPending = order.status === 0;
+  const isPending = order.status === ORDER_STATUS.PENDING;
   return (
     <>
       <Button size="small" danger onClick={() => setOpen(true)}>

@@ -1,4 +1,4 @@
-import type { StaffOrderRow } from '@meridian/contracts';
+import { ORDER_STATUS, type StaffOrderRow } from '@meridian/contracts';
 import { MARGIN_MODE } from '@meridian/domain';
 import { Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -7,13 +7,13 @@ import { Link } from 'react-router';
 import { DASH, formatDateTime, groupDecimal } from '../../lib/format';
 import { Amount } from '../amount';
 
-/** Order status (DESIGN §4): 0 pending, 1 holding, 2 closing, 3 closed, 4 cancelled. */
+/** Order status (DESIGN §4): each code's catalog key. */
 export const ORDER_STATUS_KEYS: Record<number, string> = {
-  0: 'orders.status.pending',
-  1: 'orders.status.holding',
-  2: 'orders.status.closing',
-  3: 'orders.status.closed',
-  4: 'orders.status.cancelled',
+  [ORDER_STATUS.PENDING]: 'orders.status.pending',
+  [ORDER_STATUS.HOLDING]: 'orders.status.holding',
+  [ORDER_STATUS.CLOSING]: 'orders.status.closing',
+  [ORDER_STATUS.CLOSED]: 'orders.status.closed',
+  [ORDER_STATUS.CANCELLED]: 'orders.status.cancelled',
 };
 
 /** Prices come as text at the instrument's decimals (the server pads them). */
@@ -69,7 +69,8 @@ export function orderColumns(t: TFunction, options: OrderColumnOptions = {}): Co
       title: t('orders.openPrice'),
       key: 'openPrice',
       align: 'right',
-      render: (_, row) => (row.status === 0 ? price(row.targetPrice) : price(row.openPrice)),
+      render: (_, row) =>
+        row.status === ORDER_STATUS.PENDING ? price(row.targetPrice) : price(row.openPrice),
     },
   );
   cols.push(

@@ -1,10 +1,9 @@
 import { staffDashboardCall } from '@meridian/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { dashboardKeys } from '../../../lib/dashboard-keys';
 import { callStaff } from '../../../lib/staff-client';
 
 /** GET /dashboard: counts, review queues and the broker's exposure per instrument. */
-export const dashboardKeys = { all: ['dashboard'] as const };
-
 export function useDashboard() {
   return useQuery({
     queryKey: dashboardKeys.all,

@@ -1,4 +1,5 @@
 import {
+  DEPOSIT_STATUS,
   type StaffCallBody,
   type StaffCallQuery,
   staffDepositsCall,
@@ -7,13 +8,18 @@ import {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callStaff, fetchStaffBlob, sendStaff } from '../../../lib/staff-client';
 
-/** GET /deposits: deposits of one status (0 waiting, 1 finished, 2 rejected, 3 void), paged. */
+/** GET /deposits: deposits of one status (waiting, finished, rejected, void), paged. */
 export type DepositsQuery = StaffCallQuery<typeof staffDepositsCall>;
 export type DepositReview = StaffCallBody<typeof staffReviewDepositCall>;
 export type DepositAction = DepositReview['action'];
 
 /** Deposit status (DESIGN §7): the tabs of the screen, in order. */
-export const DEPOSIT_STATUSES = [0, 1, 2, 3] as const;
+export const DEPOSIT_STATUSES = [
+  DEPOSIT_STATUS.UNCHECKED,
+  DEPOSIT_STATUS.FINISHED,
+  DEPOSIT_STATUS.REJECTED,
+  DEPOSIT_STATUS.INVALID,
+] as const;
 
 export const depositKeys = {
   all: ['deposits'] as const,

@@ -1,77 +1,40 @@
 import type { StaffCallData, staffDepositsCall } from '@meridian/contracts';
-import { Descriptions, Drawer, Flex, Typography } from 'antd';
+import { Descriptions, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ReviewActions, type ReviewChoice } from '../../../components/review-actions';
-import { useReview } from '../../../hooks/use-review';
+import { reviewChoice } from '../../../components/review-actions';
+import { ReviewDrawer } from '../../../components/review-drawer';
+import type { ReviewDone } from '../../../components/review-queue';
 import { DASH, formatDateTime, groupDecimal } from '../../../lib/format';
 import { type DepositAction, reviewDeposit } from '../api/deposits';
 import { ProofImage } from './proof-image';
 
 export type DepositRow = StaffCallData<typeof staffDepositsCall>['rows'][number];
 
+const DONE_KEYS = {
+  approve: 'deposits.approved',
+  reject: 'deposits.rejected',
+  void: 'deposits.voided',
+} as const;
+
 /**
  * Review of one waiting deposit: its figures, the proof image (fetched with the staff token), and
  * Approve / Reject / Void, each with a reason. After an answer (or 5117: someone else reviewed it
  * first) the list is read again and the drawer closes.
  */
-export function DepositReviewDrawer({
-  deposit,
-  onClose,
-  onReviewed,
-}: {
-  deposit: DepositRow;
-  onClose: () => void;
-  onReviewed: () => void;
-}) {
+export function DepositReviewDrawer({ deposit, ...done }: ReviewDone & { deposit: DepositRow }) {
   const { t } = useTranslation();
   const money = { id: deposit.id, amount: groupDecimal(deposit.amount), uid: deposit.uid };
-  const review = useReview<DepositAction>((action, reason) => reviewDeposit(deposit.id, { action, reason }), {
-    onReviewed,
-    onClose,
-    doneText: (action) =>
-      t(
-        action === 'approve'
-          ? 'deposits.approved'
-          : action === 'reject'
-            ? 'deposits.rejected'
-            : 'deposits.voided',
-        money,
-      ),
-  });
-  const choices: Array<ReviewChoice<DepositAction>> = [
-    {
-      action: 'approve',
-      label: t('deposits.approve'),
-      description: t('deposits.approveConfirm', money),
-      primary: true,
-    },
-    {
-      action: 'reject',
-      label: t('deposits.reject'),
-      description: t('deposits.rejectConfirm', money),
-      danger: true,
-    },
-    {
-      action: 'void',
-      label: t('deposits.void'),
-      description: t('deposits.voidConfirm', money),
-      danger: true,
-    },
-  ];
   return (
-    <Drawer
-      open
-      size={560}
+    <ReviewDrawer<DepositAction>
+      {...done}
       title={t('deposits.reviewTitle', { id: deposit.id })}
-      onClose={onClose}
-      destroyOnHidden
-      footer={
-        <ReviewActions
-          choices={choices}
-          busy={review.isPending}
-          onSubmit={(action, reason) => review.mutateAsync({ action, reason })}
-        />
-      }
+      send={(action, reason) => reviewDeposit(deposit.id, { action, reason })}
+      doneText={(action) => t(DONE_KEYS[action], money)}
+      choices={[
+        reviewChoice('approve', t('deposits.approve'), t('deposits.approveConfirm', money), 'primary'),
+        reviewChoice('reject', t('deposits.reject'), t('deposits.rejectConfirm', money), 'danger'),
+        reviewChoice('void', t('deposits.void'), t('deposits.voidConfirm', money), 'danger'),
+      ]}
     >
       <Flex vertical gap={16}>
         <Descriptions
@@ -106,6 +69,6 @@ export function DepositReviewDrawer({
         </Typography.Title>
         <ProofImage url={deposit.proofUrl} alt={t('wallet.proofOf', { id: deposit.id })} />
       </Flex>
-    </Drawer>
+    </ReviewDrawer>
   );
 }

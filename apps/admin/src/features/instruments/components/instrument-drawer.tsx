@@ -1,5 +1,5 @@
 import { UploadOutlined } from '@ant-design/icons';
-import { type StaffInstrument, staffPositionsCall } from '@meridian/contracts';
+import { ORDER_STATUS, type StaffInstrument, staffPositionsCall } from '@meridian/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { App, Button, Drawer, Flex, Form, Typography, Upload } from 'antd';
 import { useState } from 'react';
@@ -107,7 +107,7 @@ export function InstrumentDrawer({
     setChecking(true);
     // A wider spread applies from the next quote: every open position is valued at it and its stop
     // loss checked against it at once. Staff see what that touches before it is saved.
-    const count = async (status: 0 | 1) => {
+    const count = async (status: typeof ORDER_STATUS.PENDING | typeof ORDER_STATUS.HOLDING) => {
       try {
         const page = await callStaff(staffPositionsCall, {
           query: { status, instrumentId: instrument.id, page: 1, pageSize: 1 },
@@ -117,7 +117,10 @@ export function InstrumentDrawer({
         return null;
       }
     };
-    const [positions, pending] = await Promise.all([count(1), count(0)]).finally(() => setChecking(false));
+    const [positions, pending] = await Promise.all([
+      count(ORDER_STATUS.HOLDING),
+      count(ORDER_STATUS.PENDING),
+    ]).finally(() => setChecking(false));
     const precision = changes.pricePrecision ?? instrument.pricePrecision;
     modal.confirm({
       title: t('instruments.spreadConfirmTitle', { code: instrument.code }),

@@ -1,4 +1,5 @@
 import {
+  ORDER_STATUS,
   type StaffOrderRow,
   staffCloseOrderCall,
   staffInstrumentsCall,
@@ -22,7 +23,13 @@ import { pagingOf, positiveInt, uidOf, useUrlState } from '../../../lib/use-url-
 import { useInstrumentOptions } from '../api/get-instrument-options';
 import { type PositionsQuery, positionKeys, usePositions } from '../api/get-positions';
 
-const DEFAULTS = { status: '1', uid: '', instrumentId: '', page: '1', pageSize: '20' };
+const DEFAULTS = {
+  status: String(ORDER_STATUS.HOLDING),
+  uid: '',
+  instrumentId: '',
+  page: '1',
+  pageSize: '20',
+};
 
 interface Filters {
   uid?: string;
@@ -36,7 +43,7 @@ export function PositionsScreen() {
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Filters>();
   const [url, patch] = useUrlState(DEFAULTS);
-  const status = url.status === '0' ? 0 : 1;
+  const status = url.status === String(ORDER_STATUS.PENDING) ? ORDER_STATUS.PENDING : ORDER_STATUS.HOLDING;
   const paging = pagingOf(url);
   const uid = uidOf(url.uid);
   const instrumentId = positiveInt(url.instrumentId, 0) || undefined;
@@ -99,8 +106,8 @@ export function PositionsScreen() {
           activeKey={String(status)}
           onChange={(key) => patch({ status: key, page: '1' })}
           items={[
-            { key: '1', label: t('positions.open') },
-            { key: '0', label: t('positions.pending') },
+            { key: String(ORDER_STATUS.HOLDING), label: t('positions.open') },
+            { key: String(ORDER_STATUS.PENDING), label: t('positions.pending') },
           ]}
           tabBarExtraContent={
             <Badge

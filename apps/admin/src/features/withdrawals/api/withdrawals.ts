@@ -3,17 +3,22 @@ import {
   type StaffCallQuery,
   staffReviewWithdrawalCall,
   staffWithdrawalsCall,
+  WITHDRAWAL_STATUS,
 } from '@meridian/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callStaff, sendStaff } from '../../../lib/staff-client';
 
-/** GET /withdrawals: withdrawals of one status (0 reviewing, 1 paid, 2 rejected), paged. */
+/** GET /withdrawals: withdrawals of one status (reviewing, paid, rejected), paged. */
 export type WithdrawalsQuery = StaffCallQuery<typeof staffWithdrawalsCall>;
 export type WithdrawalReview = StaffCallBody<typeof staffReviewWithdrawalCall>;
 export type WithdrawalAction = WithdrawalReview['action'];
 
 /** Withdrawal status (DESIGN §8): the tabs of the screen, in order. */
-export const WITHDRAWAL_STATUSES = [0, 1, 2] as const;
+export const WITHDRAWAL_STATUSES = [
+  WITHDRAWAL_STATUS.REVIEWING,
+  WITHDRAWAL_STATUS.PAID,
+  WITHDRAWAL_STATUS.REJECTED,
+] as const;
 
 export const withdrawalKeys = {
   all: ['withdrawals'] as const,

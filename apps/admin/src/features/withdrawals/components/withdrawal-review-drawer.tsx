@@ -1,8 +1,9 @@
 import type { StaffCallData, staffWithdrawalsCall } from '@meridian/contracts';
-import { Descriptions, Drawer } from 'antd';
+import { Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ReviewActions, type ReviewChoice } from '../../../components/review-actions';
-import { useReview } from '../../../hooks/use-review';
+import { reviewChoice } from '../../../components/review-actions';
+import { ReviewDrawer } from '../../../components/review-drawer';
+import type { ReviewDone } from '../../../components/review-queue';
 import { DASH, formatDateTime, groupDecimal } from '../../../lib/format';
 import { reviewWithdrawal, type WithdrawalAction } from '../api/withdrawals';
 import { payoutItems } from './payout-details';
@@ -14,15 +15,7 @@ export type WithdrawalRow = StaffCallData<typeof staffWithdrawalsCall>['rows'][n
  * Review of one withdrawal: its figures and destination, and Pay / Reject with a reason. After an
  * answer (or 5117: already reviewed) the list is read again and the drawer closes.
  */
-export function WithdrawalReviewDrawer({
-  withdrawal,
-  onClose,
-  onReviewed,
-}: {
-  withdrawal: WithdrawalRow;
-  onClose: () => void;
-  onReviewed: () => void;
-}) {
+export function WithdrawalReviewDrawer({ withdrawal, ...done }: ReviewDone & { withdrawal: WithdrawalRow }) {
   const { t } = useTranslation();
   const money = {
     id: withdrawal.id,
@@ -31,43 +24,17 @@ export function WithdrawalReviewDrawer({
     currency: withdrawal.currencyCode,
     uid: withdrawal.uid,
   };
-  const review = useReview<WithdrawalAction>(
-    (action, reason) => reviewWithdrawal(withdrawal.id, { action, reason }),
-    {
-      onReviewed,
-      onClose,
-      doneText: (action) => t(action === 'pay' ? 'withdrawals.paid' : 'withdrawals.rejected', money),
-    },
-  );
-  const choices: Array<ReviewChoice<WithdrawalAction>> = [
-    {
-      action: 'pay',
-      label: t('withdrawals.pay'),
-      description: t('withdrawals.payConfirm', money),
-      primary: true,
-    },
-    {
-      action: 'reject',
-      label: t('withdrawals.reject'),
-      description: t('withdrawals.rejectConfirm', money),
-      danger: true,
-    },
-  ];
   const num = (v: string) => <span className="num">{groupDecimal(v)}</span>;
   return (
-    <Drawer
-      open
-      size={560}
+    <ReviewDrawer<WithdrawalAction>
+      {...done}
       title={t('withdrawals.reviewTitle', { id: withdrawal.id })}
-      onClose={onClose}
-      destroyOnHidden
-      footer={
-        <ReviewActions
-          choices={choices}
-          busy={review.isPending}
-          onSubmit={(action, reason) => review.mutateAsync({ action, reason })}
-        />
-      }
+      send={(action, reason) => reviewWithdrawal(withdrawal.id, { action, reason })}
+      doneText={(action) => t(action === 'pay' ? 'withdrawals.paid' : 'withdrawals.rejected', money)}
+      choices={[
+        reviewChoice('pay', t('withdrawals.pay'), t('withdrawals.payConfirm', money), 'primary'),
+        reviewChoice('reject', t('withdrawals.reject'), t('withdrawals.rejectConfirm', money), 'danger'),
+      ]}
     >
       <HoldWarning holds={withdrawal.holds} />
       <Descriptions
@@ -90,6 +57,6 @@ export function WithdrawalReviewDrawer({
           { key: 'created', label: t('wallet.createdAt'), children: formatDateTime(withdrawal.createdAt) },
         ]}
       />
-    </Drawer>
+    </ReviewDrawer>
   );
 }
