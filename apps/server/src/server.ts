@@ -29,8 +29,9 @@ import { parseSymbolMap } from './market/feed-symbols.ts';
 import { takesOrders } from './market/market-runtime.ts';
 import { reconcileLedger } from './modules/ledger/ledger.repository.ts';
 import { LiveSettings } from './modules/settings/live-settings.ts';
+import { ensureFirstOwner, type FirstOwner } from './modules/staff/jobs/ensure-first-owner.ts';
+import { sealStaffSecrets } from './modules/staff/jobs/seal-staff-secrets.ts';
 import { deleteUnusedStaff } from './modules/staff/staff.repository.ts';
-import { ensureFirstOwner, type FirstOwner, sealStaffSecrets } from './modules/staff/staff.routes.ts';
 import { createTradingService } from './modules/trading/trading.service.ts';
 import { settleUnfinishedWallet } from './modules/wallet/wallet-review.routes.ts';
 import {

@@ -17,7 +17,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { mustEnrolTotp, registerStaffCall } from '../../lib/register-staff-call.ts';
 import { SecretBox } from '../../lib/secret-box.ts';
-import { hashToken } from '../account/session-token.ts';
+import { hashToken } from '../../lib/session-token.ts';
 import { AttemptLimiter, claimAll } from '../auth/attempt-limiter.ts';
 import { hashPassword, timingDummyHash, verifyPassword } from '../auth/password.ts';
 import {
