@@ -2,9 +2,13 @@ import type { Order } from '@meridian/contracts';
 import { type InfiniteData, useInfiniteQuery } from '@tanstack/react-query';
 import { calls } from '../../../lib/calls';
 import { call } from '../../../lib/request';
+import type { ORDER_STATUS } from '../../../lib/statuses';
 
 /** Order list filters of spec §4: 1 holding, 0 pending, 3 history (closed and cancelled). */
-export type OrderStatusFilter = 0 | 1 | 3;
+export type OrderStatusFilter =
+  | typeof ORDER_STATUS.PENDING
+  | typeof ORDER_STATUS.HOLDING
+  | typeof ORDER_STATUS.CLOSED;
 
 export interface OrderPage {
   data: Order[];

@@ -7,6 +7,7 @@ import { DialogPanel } from '../../../components/dialog-panel';
 import { acceptDecimalInput, priceLimits } from '../../../lib/decimal-input';
 import { boxDecimal, groupDecimal } from '../../../lib/format';
 import { usePopupFocus } from '../../../lib/popup-focus';
+import { ORDER_STATUS } from '../../../lib/statuses';
 import type { SetStops } from '../api/order-actions';
 import { inputPriceText, isBuy, priceText, profitText, signOf, timeText, usd6Text } from '../format';
 import { usePendingFillPrice } from '../hooks/use-pending-fill-price';
@@ -63,9 +64,9 @@ function DetailBody({
   const editPanel = usePopupFocus<HTMLDivElement>(editing, () => setEditing(false));
   const [stopLoss, setStopLoss] = useState('');
   const [takeProfit, setTakeProfit] = useState('');
-  const holding = order.Status === 1;
-  const pending = order.Status === 0;
-  const ended = order.Status >= 3;
+  const holding = order.Status === ORDER_STATUS.HOLDING;
+  const pending = order.Status === ORDER_STATUS.PENDING;
+  const ended = order.Status >= ORDER_STATUS.CLOSED;
   const neverFilled = order.Price <= 0;
   // The Order carries no "placed as" field: OriginPrice is the target of a pending order and the
   // fill price of a market order. A pending order filled exactly at its target looks like a market

@@ -3,13 +3,14 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { groupDecimal } from '../../../lib/format';
 import { useQuotesLive } from '../../../lib/realtime';
+import { ORDER_STATUS } from '../../../lib/statuses';
 import { isBuy, priceText, profitText, signOf } from '../format';
 import { useLiveOrders } from '../live';
 import styles from './orders.module.css';
 
 /** Current price and profit of a holding position: live from FOREX_TRADE, else as listed. */
 export function useLiveValues(order: Order): { price: number; profit: string } {
-  const live = useLiveOrders((s) => (order.Status === 1 ? s.byId[order.Id] : undefined));
+  const live = useLiveOrders((s) => (order.Status === ORDER_STATUS.HOLDING ? s.byId[order.Id] : undefined));
   return { price: live?.UpdatePrice ?? order.UpdatePrice, profit: live?.FactProfits ?? order.FactProfits };
 }
 
@@ -22,12 +23,12 @@ interface OrderRowProps {
 export const OrderRow = memo(function OrderRow({ order, onOpen }: OrderRowProps) {
   const { t } = useTranslation();
   const { price, profit } = useLiveValues(order);
-  const history = order.Status >= 3;
+  const history = order.Status >= ORDER_STATUS.CLOSED;
   // Never filled (pending, or cancelled before filling): its target price is all there is to show.
-  const pending = order.Status === 0 || order.Price <= 0;
+  const pending = order.Status === ORDER_STATUS.PENDING || order.Price <= 0;
   // A holding position's price and profit come from pushes: dimmed while the socket is away.
   const connected = useQuotesLive();
-  const stale = !connected && order.Status === 1;
+  const stale = !connected && order.Status === ORDER_STATUS.HOLDING;
   return (
     <button
       type="button"

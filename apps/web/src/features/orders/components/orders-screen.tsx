@@ -9,6 +9,7 @@ import { ListEnd } from '../../../components/list-end';
 import { PageHeader } from '../../../components/page-header';
 import { openConfirm } from '../../../lib/confirm';
 import { useSingleFlight } from '../../../lib/single-flight';
+import { ORDER_STATUS } from '../../../lib/statuses';
 import { toast } from '../../../lib/toast';
 import { type OrderPages, type OrderStatusFilter, orderKeys, useOrders } from '../api/get-orders';
 import { cancelOrder, closeOrder, setStopPrices } from '../api/order-actions';
@@ -19,15 +20,20 @@ import styles from './orders.module.css';
 import { SummaryCard } from './summary-card';
 
 const TABS: ReadonlyArray<{ status: OrderStatusFilter; label: string }> = [
-  { status: 1, label: 'orders.tabs.holding' },
-  { status: 0, label: 'orders.tabs.pending' },
-  { status: 3, label: 'orders.tabs.history' },
+  { status: ORDER_STATUS.HOLDING, label: 'orders.tabs.holding' },
+  { status: ORDER_STATUS.PENDING, label: 'orders.tabs.pending' },
+  { status: ORDER_STATUS.CLOSED, label: 'orders.tabs.history' },
 ];
 
 /** Spec §9: the pull-to-refresh spinner closes after 500 ms. */
 const REFRESH_SPINNER_MS = 500;
 
-const statusOf = (type: string | null): OrderStatusFilter => (type === '0' ? 0 : type === '3' ? 3 : 1);
+const statusOf = (type: string | null): OrderStatusFilter =>
+  type === String(ORDER_STATUS.PENDING)
+    ? ORDER_STATUS.PENDING
+    : type === String(ORDER_STATUS.CLOSED)
+      ? ORDER_STATUS.CLOSED
+      : ORDER_STATUS.HOLDING;
 
 /** `/order` (spec §2): tabs holding / pending / history, live summary card, infinite list, detail popup. */
 export function OrdersScreen() {

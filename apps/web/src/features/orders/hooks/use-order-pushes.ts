@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { TOPIC_FOREX_CLOSED, TOPIC_FOREX_TRADE } from '../../../lib/calls';
 import { socket, useTopic } from '../../../lib/realtime';
+import { ORDER_STATUS } from '../../../lib/statuses';
 import { type OrderPages, orderKeys } from '../api/get-orders';
 import {
   closedIdsOf,
@@ -45,31 +46,39 @@ export function useOrderPushes(onClosed: (ids: number[]) => void): void {
       const ids = (data.TransOrder ?? []).map((o) => o.Id);
       // Pending orders that are positions now (filled): off the pending list, its open detail
       // closed (its Cancel no longer applies), the holding list and the summary reloaded.
-      const filled = filledFromPending(queryClient.getQueryData<OrderPages>(orderKeys.list(0)), ids);
+      const filled = filledFromPending(
+        queryClient.getQueryData<OrderPages>(orderKeys.list(ORDER_STATUS.PENDING)),
+        ids,
+      );
       if (filled.length > 0) {
-        queryClient.setQueryData<OrderPages>(orderKeys.list(0), (d) => removeOrders(d, filled));
-        void queryClient.invalidateQueries({ queryKey: orderKeys.list(1) });
+        queryClient.setQueryData<OrderPages>(orderKeys.list(ORDER_STATUS.PENDING), (d) =>
+          removeOrders(d, filled),
+        );
+        void queryClient.invalidateQueries({ queryKey: orderKeys.list(ORDER_STATUS.HOLDING) });
         void queryClient.invalidateQueries({ queryKey: orderKeys.summary });
         closedHandler.current(filled);
         return;
       }
       // A position missing from the loaded holding pages (a pending order filled): reload, at most
       // every 2 s. Not the positions of pages not loaded yet: they would reload page 1 on every push.
-      const holding = queryClient.getQueryData<OrderPages>(orderKeys.list(1));
+      const holding = queryClient.getQueryData<OrderPages>(orderKeys.list(ORDER_STATUS.HOLDING));
       if (missingIds(holding, ids).length > 0 && Date.now() - lastRefresh > 2000) {
         lastRefresh = Date.now();
-        void queryClient.invalidateQueries({ queryKey: orderKeys.list(1) });
+        void queryClient.invalidateQueries({ queryKey: orderKeys.list(ORDER_STATUS.HOLDING) });
       }
     });
     const offClosed = socket.on(TOPIC_FOREX_CLOSED, (msg) => {
       const ids = closedIdsOf(msg.data);
       if (ids.length === 0) return;
-      const wasPending = listHasAny(queryClient.getQueryData<OrderPages>(orderKeys.list(0)), ids);
-      for (const status of [1, 0] as const) {
+      const wasPending = listHasAny(
+        queryClient.getQueryData<OrderPages>(orderKeys.list(ORDER_STATUS.PENDING)),
+        ids,
+      );
+      for (const status of [ORDER_STATUS.HOLDING, ORDER_STATUS.PENDING] as const) {
         queryClient.setQueryData<OrderPages>(orderKeys.list(status), (d) => removeOrders(d, ids));
       }
-      if (wasPending) void queryClient.invalidateQueries({ queryKey: orderKeys.list(1) });
-      void queryClient.invalidateQueries({ queryKey: orderKeys.list(3) });
+      if (wasPending) void queryClient.invalidateQueries({ queryKey: orderKeys.list(ORDER_STATUS.HOLDING) });
+      void queryClient.invalidateQueries({ queryKey: orderKeys.list(ORDER_STATUS.CLOSED) });
       void queryClient.invalidateQueries({ queryKey: orderKeys.summary });
       closedHandler.current(ids);
     });

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { DEPOSIT_STATUS } from '../../../lib/statuses';
 import { useDepositRecords } from '../api/get-deposit-records';
 import type { DepositType } from '../api/keys';
 import type { DepositRecord } from '../api/types';
@@ -6,13 +7,17 @@ import { amountText, timeText } from '../format';
 import { RecordSection } from './record-section';
 import styles from './wallet.module.css';
 
-/** Spec §4 deposit status: 0 unchecked, 1 finished, 2 rejected, 3 invalid. */
+/** Spec §4 deposit status: unchecked, finished, rejected or invalid (DEPOSIT_STATUS). */
 const statusClass = (status: number) =>
-  status === 1 ? styles.statusDone : status === 2 || status === 3 ? styles.statusRefused : '';
+  status === DEPOSIT_STATUS.FINISHED
+    ? styles.statusDone
+    : status === DEPOSIT_STATUS.REJECTED || status === DEPOSIT_STATUS.INVALID
+      ? styles.statusRefused
+      : '';
 
 function DepositRow({ record }: { record: DepositRecord }) {
   const { t } = useTranslation();
-  const known = record.status >= 0 && record.status <= 3;
+  const known = record.status >= DEPOSIT_STATUS.UNCHECKED && record.status <= DEPOSIT_STATUS.INVALID;
   return (
     <div className={styles.row} data-testid="deposit-row" data-id={record.id}>
       <div className={styles.rowHead}>

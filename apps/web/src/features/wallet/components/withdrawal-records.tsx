@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { WITHDRAWAL_STATUS } from '../../../lib/statuses';
 import { useWithdrawals } from '../api/get-withdrawals';
 import type { MethodType } from '../api/keys';
 import type { WithdrawalRecord } from '../api/types';
@@ -6,9 +7,13 @@ import { amountText, receivedAmountText, timeText } from '../format';
 import { RecordSection } from './record-section';
 import styles from './wallet.module.css';
 
-/** Withdrawal status (contract: 0 reviewing, 1 paid, 2 rejected); its name comes from the server. */
+/** Withdrawal status (reviewing, paid or rejected); its name comes from the server. */
 const statusClass = (status: number) =>
-  status === 1 ? styles.statusDone : status === 2 ? styles.statusRefused : '';
+  status === WITHDRAWAL_STATUS.PAID
+    ? styles.statusDone
+    : status === WITHDRAWAL_STATUS.REJECTED
+      ? styles.statusRefused
+      : '';
 
 function WithdrawalRow({ record }: { record: WithdrawalRecord }) {
   const { t } = useTranslation();
