@@ -2,6 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { acceptDecimalInput, LOT_LIMITS, priceLimits } from '../src/lib/decimal-input';
 
+/** fast-check runs hundreds of cases a test: a generous budget so a loaded 2-core CI machine passes. */
+const PROPERTY_TIMEOUT_MS = 60_000;
+
 const price5 = priceLimits(5);
 // A language whose thousands mark is neither ',' nor '.' (French: a narrow space) unless a test says.
 const take = (next: string, limits = price5, previous = 'was', thousands: ',' | '.' | null = null) =>
@@ -64,7 +67,9 @@ describe('acceptDecimalInput: a decimal box never turns what was typed or pasted
     expect(take('150', priceLimits(0))).toBe('150');
   });
 
-  it('answers digits and at most one point, equal in value to plain input', () => {
+  it('answers digits and at most one point, equal in value to plain input', {
+    timeout: PROPERTY_TIMEOUT_MS,
+  }, () => {
     fc.assert(
       fc.property(fc.stringMatching(/^\d{1,12}(\.\d{0,8})?$/), (plain) => {
         expect(acceptDecimalInput(plain, 'was', LOT_LIMITS, null)).toBe(plain);

@@ -2,6 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalDecimal, queryId, queryLots, queryPrice, queryRowId, ROW_ID_MAX } from './query-fields.ts';
 
+/** fast-check runs hundreds of cases a test: a generous budget so a loaded 2-core CI machine passes. */
+const PROPERTY_TIMEOUT_MS = 60_000;
+
 describe('decimal query fields', () => {
   it('hand on one text per value', () => {
     expect(queryLots().parse('0.010')).toBe('0.01');
@@ -28,7 +31,9 @@ describe('decimal query fields', () => {
       expect(queryPrice().safeParse(bad).success, bad).toBe(false);
   });
 
-  it('keep the value: the canonical text equals the input as a number, and is a fixed point', () => {
+  it('keep the value: the canonical text equals the input as a number, and is a fixed point', {
+    timeout: PROPERTY_TIMEOUT_MS,
+  }, () => {
     fc.assert(
       fc.property(fc.stringMatching(/^\d{1,14}(\.\d{1,10})?$/), (text) => {
         const c = canonicalDecimal(text);

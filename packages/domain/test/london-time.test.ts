@@ -2,6 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bucketStart, CANDLE_PERIODS, londonDayStart, nextBucketStart, zoneOffsetMs } from '../src/index.ts';
 
+/** fast-check runs hundreds of cases a test: a generous budget so a loaded 2-core CI machine passes. */
+const PROPERTY_TIMEOUT_MS = 60_000;
+
 const HOUR = 3_600_000;
 const utc = (iso: string) => Date.parse(iso);
 const sec = (iso: string) => Date.parse(iso) / 1000;
@@ -84,7 +87,9 @@ describe('60-minute buckets at the change', () => {
 describe('bucket properties', () => {
   const anyInstant = fc.integer({ min: Date.UTC(2020, 0, 1), max: Date.UTC(2035, 0, 1) });
 
-  it('every instant lies in its bucket; buckets nest; a day starts at London midnight', () => {
+  it('every instant lies in its bucket; buckets nest; a day starts at London midnight', {
+    timeout: PROPERTY_TIMEOUT_MS,
+  }, () => {
     fc.assert(
       fc.property(anyInstant, (t) => {
         let outer = Number.NEGATIVE_INFINITY;

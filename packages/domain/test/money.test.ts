@@ -2,6 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { floorTo, money, roundHalfEven, toBalanceCents, toCents, toMarginText } from '../src/money.ts';
 
+/** fast-check runs hundreds of cases a test: a generous budget so a loaded 2-core CI machine passes. */
+const PROPERTY_TIMEOUT_MS = 60_000;
+
 describe('money', () => {
   it('accepts decimal strings and bigints, refuses floats and garbage', () => {
     expect(money('100000').toFixed(2)).toBe('100000.00');
@@ -44,7 +47,7 @@ describe('money', () => {
     expect(roundHalfEven(money('1.0000005'), 6).toFixed(6)).toBe('1.000000');
   });
 
-  it('sums of cents are exact (property)', () => {
+  it('sums of cents are exact (property)', { timeout: PROPERTY_TIMEOUT_MS }, () => {
     fc.assert(
       fc.property(
         fc.array(fc.integer({ min: -10_000_000, max: 10_000_000 }), { maxLength: 200 }),

@@ -3,6 +3,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AccountOrders, type ListedOrder } from './account-orders.ts';
 
+/** fast-check runs hundreds of cases a test: a generous budget so a loaded 2-core CI machine passes. */
+const PROPERTY_TIMEOUT_MS = 60_000;
+
 interface O extends ListedOrder {
   slot: number;
   prevOfUser: O | null;
@@ -24,7 +27,9 @@ function listed(a: AccountOrders<O>, slot: number): number[] {
 }
 
 describe('AccountOrders', () => {
-  it('matches a model of per-account lists and lot sums over random adds, removals and new lanes', () => {
+  it('matches a model of per-account lists and lot sums over random adds, removals and new lanes', {
+    timeout: PROPERTY_TIMEOUT_MS,
+  }, () => {
     // Slots past the first growth (1 024) and lanes past the first stride (64), so both relayouts run.
     const step = fc.oneof(
       fc.record({

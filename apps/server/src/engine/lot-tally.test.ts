@@ -3,6 +3,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LotTallies } from './lot-tally.ts';
 
+/** fast-check runs hundreds of cases a test: a generous budget so a loaded 2-core CI machine passes. */
+const PROPERTY_TIMEOUT_MS = 60_000;
+
 const text = (v: Scaled) => formatScaled(v.n, v.s);
 
 /** One sum of the columns, at an index away from the first (the others must stay untouched). */
@@ -57,7 +60,9 @@ describe('LotTallies', () => {
       expect(() => tally().add(bad, 1)).toThrow();
   });
 
-  it('matches BigInt addition over random sequences (both sides of the 15-digit boundary)', () => {
+  it('matches BigInt addition over random sequences (both sides of the 15-digit boundary)', {
+    timeout: PROPERTY_TIMEOUT_MS,
+  }, () => {
     const lot = fc
       .tuple(fc.bigInt({ min: 0n, max: 10n ** 20n }), fc.integer({ min: 0, max: 12 }))
       .map(([n, s]) => text({ n, s }));

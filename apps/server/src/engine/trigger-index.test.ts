@@ -8,6 +8,9 @@ import {
   TriggerSets,
 } from './trigger-index.ts';
 
+/** fast-check runs hundreds of cases a test: a generous budget so a loaded 2-core CI machine passes. */
+const PROPERTY_TIMEOUT_MS = 60_000;
+
 /** Orders as the engine holds them (each owns its triggers), over one engine's trigger sets. */
 function orders() {
   const byId = new Map<number, TriggerOwner>();
@@ -54,7 +57,9 @@ describe('TriggerIndex', () => {
     expect(idx.size).toBe(3);
   });
 
-  it('agrees with a brute-force scan for any levels and price (property)', () => {
+  it('agrees with a brute-force scan for any levels and price (property)', {
+    timeout: PROPERTY_TIMEOUT_MS,
+  }, () => {
     fc.assert(
       fc.property(
         fc.array(
@@ -88,7 +93,9 @@ describe('TriggerIndex', () => {
 });
 
 describe('TriggerIndex removal', () => {
-  it('removes exactly the orders taken out, among many triggers at the same levels (property)', () => {
+  it('removes exactly the orders taken out, among many triggers at the same levels (property)', {
+    timeout: PROPERTY_TIMEOUT_MS,
+  }, () => {
     fc.assert(
       fc.property(
         fc.array(
@@ -204,7 +211,9 @@ describe('TriggerIndex removal', () => {
     expect(() => add(b, 'above', 1, 1.1)).toThrow();
   });
 
-  it('agrees with a brute-force model over interleaved adds, removals and crossings (property)', () => {
+  it('agrees with a brute-force model over interleaved adds, removals and crossings (property)', {
+    timeout: PROPERTY_TIMEOUT_MS,
+  }, () => {
     type Op =
       | { op: 'add'; dir: 'below' | 'above'; level: number }
       | { op: 'remove'; pick: number }
@@ -273,7 +282,9 @@ describe('TriggerIndex removal', () => {
     );
   });
 
-  it('keeps every surviving trigger when most are removed and the heap compacts (property)', () => {
+  it('keeps every surviving trigger when most are removed and the heap compacts (property)', {
+    timeout: PROPERTY_TIMEOUT_MS,
+  }, () => {
     fc.assert(
       fc.property(
         fc.array(fc.record({ below: fc.boolean(), level: fc.integer({ min: 1, max: 20 }) }), {

@@ -2,6 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { IdTable } from './id-table.ts';
 
+/** fast-check runs hundreds of cases a test: a generous budget so a loaded 2-core CI machine passes. */
+const PROPERTY_TIMEOUT_MS = 60_000;
+
 type Op = { kind: 'set'; id: number; value: number } | { kind: 'delete'; id: number };
 
 /** Ids mostly ascending (as order ids are handed out), with deletes of random earlier ones. */
@@ -53,7 +56,9 @@ function script(raw: Raw): Op[] {
 }
 
 describe('IdTable', () => {
-  it('answers like a Map for any sequence of sets and deletes, paged or spilled', () => {
+  it('answers like a Map for any sequence of sets and deletes, paged or spilled', {
+    timeout: PROPERTY_TIMEOUT_MS,
+  }, () => {
     fc.assert(
       fc.property(ops, fc.boolean(), (raw, spill) => {
         const table = new IdTable<number>({ spill });

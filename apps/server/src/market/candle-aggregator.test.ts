@@ -6,6 +6,9 @@ import { INSTRUMENT_SEEDS } from './instrument-seeds.ts';
 import { SimulatedFeed } from './simulated-feed.ts';
 import type { Candle, Quote } from './types.ts';
 
+/** fast-check runs hundreds of cases a test: a generous budget so a loaded 2-core CI machine passes. */
+const PROPERTY_TIMEOUT_MS = 60_000;
+
 const at = (iso: string) => Date.parse(iso);
 let seq = 0;
 const quote = (timeMs: number, mid: number, instrumentId = 1): Quote => ({
@@ -177,7 +180,9 @@ describe('CandleAggregator', () => {
     expect(of('60min').filter((c) => bucketStart(c.time * 1000, '1day') === day.time)).toHaveLength(25);
   });
 
-  it('property: any quote sequence gives candles with low ≤ open, close ≤ high and one volume per quote', () => {
+  it('property: any quote sequence gives candles with low ≤ open, close ≤ high and one volume per quote', {
+    timeout: PROPERTY_TIMEOUT_MS,
+  }, () => {
     const t0 = at('2026-03-04T00:00:00Z');
     fc.assert(
       fc.property(

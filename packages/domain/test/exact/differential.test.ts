@@ -14,6 +14,9 @@ import {
   usdPerUnitExact,
 } from '../../src/trading/index.ts';
 
+/** fast-check runs hundreds of cases a test: a generous budget so a loaded 2-core CI machine passes. */
+const PROPERTY_TIMEOUT_MS = 60_000;
+
 /**
  * Differential tests: the integer rules against an independent reference written here with
  * decimal.js at 100 significant digits (every value below needs at most ~30 digits before the
@@ -112,7 +115,9 @@ const margin = (c: MarginCase, qty: Scaled, rates: ExactRateSource) =>
 const RUNS = { numRuns: 300 };
 
 describe('integer rules equal a 100-digit decimal.js reference', () => {
-  it('marginExact: micros = half-even(6) of the exact formula converted at the mid', () => {
+  it('marginExact: micros = half-even(6) of the exact formula converted at the mid', {
+    timeout: PROPERTY_TIMEOUT_MS,
+  }, () => {
     fc.assert(
       fc.property(marginCase, rateBook, (c, book) => {
         const r = margin(c, scaled(c.qty), exactRates(sourceOf(book)));
@@ -129,7 +134,9 @@ describe('integer rules equal a 100-digit decimal.js reference', () => {
     );
   });
 
-  it('profitExact: micros = half-even(6) of (close − open) × qty × cs × sign at the mid', () => {
+  it('profitExact: micros = half-even(6) of (close − open) × qty × cs × sign at the mid', {
+    timeout: PROPERTY_TIMEOUT_MS,
+  }, () => {
     fc.assert(
       fc.property(
         side,
@@ -167,7 +174,9 @@ describe('integer rules equal a 100-digit decimal.js reference', () => {
     );
   });
 
-  it('feeExact: per lot qty × rate, otherwise margin × rate, half-even(6)', () => {
+  it('feeExact: per lot qty × rate, otherwise margin × rate, half-even(6)', {
+    timeout: PROPERTY_TIMEOUT_MS,
+  }, () => {
     fc.assert(
       fc.property(
         fc.constantFrom(0, 1, 2, 3),
@@ -185,7 +194,9 @@ describe('integer rules equal a 100-digit decimal.js reference', () => {
     );
   });
 
-  it('feeExact on a margin the rules just reserved equals the reference chain', () => {
+  it('feeExact on a margin the rules just reserved equals the reference chain', {
+    timeout: PROPERTY_TIMEOUT_MS,
+  }, () => {
     fc.assert(
       fc.property(marginCase, rateBook, decimalText(0, 100_000, 6), (c, book, rate) => {
         const m = margin(c, scaled(c.qty), exactRates(sourceOf(book)));
@@ -199,7 +210,9 @@ describe('integer rules equal a 100-digit decimal.js reference', () => {
     );
   });
 
-  it('usdMicros converts an arbitrary exact ratio like the reference', () => {
+  it('usdMicros converts an arbitrary exact ratio like the reference', {
+    timeout: PROPERTY_TIMEOUT_MS,
+  }, () => {
     fc.assert(
       fc.property(
         fc.bigInt({ min: -(10n ** 18n), max: 10n ** 18n }),
@@ -258,7 +271,7 @@ describe('integer rules equal a 100-digit decimal.js reference', () => {
 });
 
 describe('structural properties of the integer rules', () => {
-  it('margin for 2 × q is 2 × margin for q within one micro-dollar', () => {
+  it('margin for 2 × q is 2 × margin for q within one micro-dollar', { timeout: PROPERTY_TIMEOUT_MS }, () => {
     fc.assert(
       fc.property(marginCase, rateBook, (c, book) => {
         const rates = exactRates(sourceOf(book));
@@ -274,7 +287,7 @@ describe('structural properties of the integer rules', () => {
     );
   });
 
-  it('profit of a buy is exactly minus the sell at the same prices', () => {
+  it('profit of a buy is exactly minus the sell at the same prices', { timeout: PROPERTY_TIMEOUT_MS }, () => {
     fc.assert(
       fc.property(
         quoteCurrency,
@@ -344,7 +357,9 @@ describe('unusable rates are refused, never priced', () => {
         }
   });
 
-  it('a random crossed quote is refused; bid = ask (at any scale) is accepted', () => {
+  it('a random crossed quote is refused; bid = ask (at any scale) is accepted', {
+    timeout: PROPERTY_TIMEOUT_MS,
+  }, () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 3, max: 5 }),

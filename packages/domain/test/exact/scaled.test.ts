@@ -21,6 +21,9 @@ import {
   scaled,
 } from '../../src/exact/scaled.ts';
 
+/** fast-check runs hundreds of cases a test: a generous budget so a loaded 2-core CI machine passes. */
+const PROPERTY_TIMEOUT_MS = 60_000;
+
 // An independent reference: decimal.js with far more digits than any value below needs.
 const D = Decimal.clone({ precision: 100 });
 const dec = (n: bigint, s: number) => new D(`${n}e-${s}`);
@@ -77,7 +80,9 @@ describe('parseScaled', () => {
       expect(parseScaled(text), text).toBeNull();
   });
 
-  it('agrees with the grammar -?\\d+(\\.\\d+)? read by a regex, on any text (differential)', () => {
+  it('agrees with the grammar -?\\d+(\\.\\d+)? read by a regex, on any text (differential)', {
+    timeout: PROPERTY_TIMEOUT_MS,
+  }, () => {
     // The reference: the regex reading parseScaled replaced (session 5), kept here as the oracle.
     const reference = (text: string): Scaled | null => {
       const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text);
@@ -214,7 +219,9 @@ describe('divRound', () => {
         expect(divRound(num, den, m)).toBe(expected[m]);
       });
 
-  it('agrees with decimal.js for random numerators and positive denominators', () => {
+  it('agrees with decimal.js for random numerators and positive denominators', {
+    timeout: PROPERTY_TIMEOUT_MS,
+  }, () => {
     fc.assert(
       fc.property(fc.oneof(big, smallBig), positiveDen, mode, (num, den, m) => {
         expect(divRound(num, den, m)).toBe(refDiv(num, den, m));
@@ -223,7 +230,7 @@ describe('divRound', () => {
     );
   });
 
-  it('agrees with decimal.js on exact halves (k + ½)', () => {
+  it('agrees with decimal.js on exact halves (k + ½)', { timeout: PROPERTY_TIMEOUT_MS }, () => {
     fc.assert(
       fc.property(smallBig, fc.bigInt({ min: 1n, max: 10n ** 12n }), mode, (k, d, m) => {
         const num = (2n * k + 1n) * d;
@@ -234,7 +241,7 @@ describe('divRound', () => {
     );
   });
 
-  it('agrees with decimal.js for negative denominators too', () => {
+  it('agrees with decimal.js for negative denominators too', { timeout: PROPERTY_TIMEOUT_MS }, () => {
     fc.assert(
       fc.property(fc.oneof(big, smallBig), positiveDen, mode, (num, den, m) => {
         expect(divRound(num, -den, m)).toBe(refDiv(num, -den, m));
@@ -255,7 +262,7 @@ describe('ratios', () => {
     expect(roundRatio({ num: 3n, den: 8n }, 2, 'half_even')).toBe(38n); // 0.375 → 0.38
   });
 
-  it('roundRatio agrees with decimal.js toDecimalPlaces', () => {
+  it('roundRatio agrees with decimal.js toDecimalPlaces', { timeout: PROPERTY_TIMEOUT_MS }, () => {
     fc.assert(
       fc.property(big, positiveDen, fc.integer({ min: 0, max: 8 }), mode, (num, den, places, m) => {
         const ref = new D(num.toString())
@@ -270,7 +277,9 @@ describe('ratios', () => {
 });
 
 describe('text round trips and decimal.js agreement', () => {
-  it('parseScaled ∘ formatScaled is the same value at its smallest scale', () => {
+  it('parseScaled ∘ formatScaled is the same value at its smallest scale', {
+    timeout: PROPERTY_TIMEOUT_MS,
+  }, () => {
     fc.assert(
       fc.property(scaledArb, ({ n, s }) => {
         const text = formatScaled(n, s);
@@ -285,7 +294,7 @@ describe('text round trips and decimal.js agreement', () => {
     );
   });
 
-  it('formatScaled ∘ parseScaled gives back a canonical text', () => {
+  it('formatScaled ∘ parseScaled gives back a canonical text', { timeout: PROPERTY_TIMEOUT_MS }, () => {
     fc.assert(
       fc.property(scaledArb, fc.integer({ min: 0, max: 4 }), ({ n, s }, pad) => {
         const fixed = formatFixed(n, s, s + pad); // with trailing zeros
@@ -297,7 +306,7 @@ describe('text round trips and decimal.js agreement', () => {
     );
   });
 
-  it('formatScaled equals decimal.js toFixed()', () => {
+  it('formatScaled equals decimal.js toFixed()', { timeout: PROPERTY_TIMEOUT_MS }, () => {
     fc.assert(
       fc.property(scaledArb, ({ n, s }) => {
         expect(formatScaled(n, s)).toBe(dec(n, s).toFixed());
@@ -306,7 +315,7 @@ describe('text round trips and decimal.js agreement', () => {
     );
   });
 
-  it('formatFixed equals decimal.js toFixed(places)', () => {
+  it('formatFixed equals decimal.js toFixed(places)', { timeout: PROPERTY_TIMEOUT_MS }, () => {
     fc.assert(
       fc.property(scaledArb, fc.integer({ min: 0, max: 6 }), ({ n, s }, extra) => {
         expect(formatFixed(n, s, s + extra)).toBe(dec(n, s).toFixed(s + extra));
@@ -315,7 +324,7 @@ describe('text round trips and decimal.js agreement', () => {
     );
   });
 
-  it('compareScaled agrees with decimal.js comparedTo', () => {
+  it('compareScaled agrees with decimal.js comparedTo', { timeout: PROPERTY_TIMEOUT_MS }, () => {
     const near = fc
       .tuple(scaledArb, scale)
       .map(([a, s]): [Scaled, Scaled] => [a, { n: a.n * 10n ** BigInt(s), s: a.s + s }]);
@@ -327,7 +336,7 @@ describe('text round trips and decimal.js agreement', () => {
     );
   });
 
-  it('isMultipleOf agrees with decimal.js modulo', () => {
+  it('isMultipleOf agrees with decimal.js modulo', { timeout: PROPERTY_TIMEOUT_MS }, () => {
     fc.assert(
       fc.property(scaledArb, fc.bigInt({ min: 1n, max: 1000n }), scale, ({ n, s }, stepN, stepS) => {
         const ref = dec(n, s).mod(dec(stepN, stepS)).isZero();
@@ -344,7 +353,9 @@ describe("safe integers in Numbers (the engine's money, ADR 0007)", () => {
     fc.bigInt({ min: -BigInt(Number.MAX_SAFE_INTEGER), max: BigInt(Number.MAX_SAFE_INTEGER) }).map(Number),
   );
 
-  it('formatScaledNumber prints what formatScaled prints for the same integer', () => {
+  it('formatScaledNumber prints what formatScaled prints for the same integer', {
+    timeout: PROPERTY_TIMEOUT_MS,
+  }, () => {
     fc.assert(
       fc.property(safe, scale, (n, s) => {
         expect(formatScaledNumber(n, s)).toBe(formatScaled(BigInt(n), s));
@@ -374,7 +385,9 @@ describe("safe integers in Numbers (the engine's money, ADR 0007)", () => {
       expect(() => formatScaledNumber(bad, 6)).toThrow(RangeError);
   });
 
-  it('safeNumber converts exactly up to 2^53 − 1 and refuses beyond', () => {
+  it('safeNumber converts exactly up to 2^53 − 1 and refuses beyond', {
+    timeout: PROPERTY_TIMEOUT_MS,
+  }, () => {
     const max = BigInt(Number.MAX_SAFE_INTEGER);
     expect(safeNumber(max)).toBe(Number.MAX_SAFE_INTEGER);
     expect(safeNumber(-max)).toBe(-Number.MAX_SAFE_INTEGER);

@@ -18,6 +18,9 @@ import {
 import type { ExactQuote } from '../../src/trading/quote.ts';
 import { EURGBP, EURUSD, USDJPY, XAUUSD } from './fixtures.ts';
 
+/** fast-check runs hundreds of cases a test: a generous budget so a loaded 2-core CI machine passes. */
+const PROPERTY_TIMEOUT_MS = 60_000;
+
 const text = (v: Scaled) => formatScaled(v.n, v.s);
 
 /** USD rates of the currencies the generated instruments quote in ('ZZZ' has none). */
@@ -136,7 +139,9 @@ const caseArb = termsArb.chain((terms) => {
 });
 
 describe('checkNewOrderFast', () => {
-  it('answers exactly what checkNewOrder accepts, or null (differential, with the fallback exercised)', () => {
+  it('answers exactly what checkNewOrder accepts, or null (differential, with the fallback exercised)', {
+    timeout: PROPERTY_TIMEOUT_MS,
+  }, () => {
     let fastAccepted = 0;
     let runs = 0;
     const codes = new Map<string, number>();
@@ -361,7 +366,9 @@ describe('checkStopEditFast, checkPendingStopEditFast', () => {
     return true;
   };
 
-  it('answers what the exact stop edits accept, or null (differential)', () => {
+  it('answers what the exact stop edits accept, or null (differential)', {
+    timeout: PROPERTY_TIMEOUT_MS,
+  }, () => {
     let fastAccepted = 0;
     let exactAccepted = 0;
     fc.assert(
@@ -420,7 +427,9 @@ describe('checkStopEditFast, checkPendingStopEditFast', () => {
 });
 
 describe('decimalFloat (the fast reader as a double)', () => {
-  it('gives the double Number() parses, for plain decimals of any length and for anything else', () => {
+  it('gives the double Number() parses, for plain decimals of any length and for anything else', {
+    timeout: PROPERTY_TIMEOUT_MS,
+  }, () => {
     const digitText = fc.string({
       unit: fc.constantFrom('0', '1', '2', '5', '7', '9'),
       minLength: 0,

@@ -17,6 +17,9 @@ import {
 } from '../../src/trading/index.ts';
 import { EURGBP, EURUSD, ratesOf, USDJPY, XAGUSD, XAUUSD } from './fixtures.ts';
 
+/** fast-check runs hundreds of cases a test: a generous budget so a loaded 2-core CI machine passes. */
+const PROPERTY_TIMEOUT_MS = 60_000;
+
 // Arbitraries produce decimal TEXT built from integers, so no float ever enters the rules.
 const decimalText = (min: number, max: number, places: number) =>
   fc.integer({ min, max }).map((n) =>
@@ -42,7 +45,9 @@ const usdOf = <T extends { ok: boolean }>(r: T) => {
 };
 
 describe('trading properties', () => {
-  it('margin is linear in quantity: margin(k × q) = k × margin(q) within the 6-decimal rounding', () => {
+  it('margin is linear in quantity: margin(k × q) = k × margin(q) within the 6-decimal rounding', {
+    timeout: PROPERTY_TIMEOUT_MS,
+  }, () => {
     fc.assert(
       fc.property(
         instrument,
@@ -68,7 +73,7 @@ describe('trading properties', () => {
     );
   });
 
-  it('profit of a buy is exactly minus the sell at the same prices', () => {
+  it('profit of a buy is exactly minus the sell at the same prices', { timeout: PROPERTY_TIMEOUT_MS }, () => {
     fc.assert(
       fc.property(instrument, lots, fxPrice, fxPrice, (terms, q, open, close) => {
         const b = usdOf(computeProfit({ terms, side: 'buy', openPrice: open, quantity: q }, close, rates));
@@ -78,7 +83,9 @@ describe('trading properties', () => {
     );
   });
 
-  it('fee is never negative and never above its base × rate rounded up by half a micro-dollar', () => {
+  it('fee is never negative and never above its base × rate rounded up by half a micro-dollar', {
+    timeout: PROPERTY_TIMEOUT_MS,
+  }, () => {
     fc.assert(
       fc.property(
         fc.constantFrom(0, 1, 2),
@@ -95,7 +102,9 @@ describe('trading properties', () => {
     );
   });
 
-  it('conversion round trip USD → XXX → USD returns the amount within 40-digit arithmetic', () => {
+  it('conversion round trip USD → XXX → USD returns the amount within 40-digit arithmetic', {
+    timeout: PROPERTY_TIMEOUT_MS,
+  }, () => {
     fc.assert(
       fc.property(
         decimalText(-1_000_000_000, 1_000_000_000, 2),
@@ -111,7 +120,7 @@ describe('trading properties', () => {
     );
   });
 
-  it('conversion is linear and crosses agree with the direct path', () => {
+  it('conversion is linear and crosses agree with the direct path', { timeout: PROPERTY_TIMEOUT_MS }, () => {
     fc.assert(
       fc.property(rateText, rateText, decimalText(0, 10_000_000, 2), (bidA, bidB, amount) => {
         const r = ratesOf(
@@ -127,7 +136,9 @@ describe('trading properties', () => {
     );
   });
 
-  it('a pending order never triggers on the quote that classified it', () => {
+  it('a pending order never triggers on the quote that classified it', {
+    timeout: PROPERTY_TIMEOUT_MS,
+  }, () => {
     fc.assert(
       fc.property(
         fc.constantFrom('buy' as const, 'sell' as const),
@@ -146,7 +157,9 @@ describe('trading properties', () => {
     );
   });
 
-  it('after a planned stop-out the risk rate is above the level or nothing is left open', () => {
+  it('after a planned stop-out the risk rate is above the level or nothing is left open', {
+    timeout: PROPERTY_TIMEOUT_MS,
+  }, () => {
     const position = fc.record({
       margin: decimalText(1, 1_000_000, 2),
       profit: decimalText(-1_000_000, 100_000, 2),

@@ -8,6 +8,9 @@ import {
   receivedText,
 } from '../../src/index.ts';
 
+/** fast-check runs hundreds of cases a test: a generous budget so a loaded 2-core CI machine passes. */
+const PROPERTY_TIMEOUT_MS = 60_000;
+
 describe('withdrawal fee and received amount (spec §9)', () => {
   it('fixed fee (type 1): 500 USD, fee 5, USDT at 1 → receives 495.00', () => {
     const q = quoteWithdrawal('500', { feeType: 1, drawRate: '5', usdPrice: '1' });
@@ -54,7 +57,9 @@ describe('withdrawal fee and received amount (spec §9)', () => {
     expect(receivedText(money('495'))).toBe('495.00');
   });
 
-  it('fee + received/price never exceeds the amount, and received is a whole number of its steps, each worth at most USD 0.05', () => {
+  it('fee + received/price never exceeds the amount, and received is a whole number of its steps, each worth at most USD 0.05', {
+    timeout: PROPERTY_TIMEOUT_MS,
+  }, () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 1, max: 10_000_000 }),

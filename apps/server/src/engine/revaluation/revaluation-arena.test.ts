@@ -8,6 +8,9 @@ import { type PositionOwner, PositionTable, type RiskPairs } from '../position-t
 import { FLAG_CAPACITY, RevaluationArena } from './revaluation-arena.ts';
 import { KERNEL_WASM_BASE64 } from './revalue-kernel.ts';
 
+/** fast-check runs hundreds of cases a test: a generous budget so a loaded 2-core CI machine passes. */
+const PROPERTY_TIMEOUT_MS = 60_000;
+
 describe('revaluation kernel', () => {
   it('is the compiled revalue.wat (run `npm run build:wasm` after editing it)', async () => {
     const wabt = await wabtInit();
@@ -64,7 +67,9 @@ const op: fc.Arbitrary<Op> = fc.oneof(
 );
 
 describe('position table in the arena', () => {
-  it('revalues like a plain model through adds, removes, growth and ticks, and flags exactly the accounts below their floor', () => {
+  it('revalues like a plain model through adds, removes, growth and ticks, and flags exactly the accounts below their floor', {
+    timeout: PROPERTY_TIMEOUT_MS,
+  }, () => {
     fc.assert(
       fc.property(fc.array(op, { minLength: 1, maxLength: 700 }), (ops) => {
         const arena = new RevaluationArena(1);
