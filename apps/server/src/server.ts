@@ -33,7 +33,7 @@ import { ensureFirstOwner, type FirstOwner } from './modules/staff/jobs/ensure-f
 import { sealStaffSecrets } from './modules/staff/jobs/seal-staff-secrets.ts';
 import { deleteUnusedStaff } from './modules/staff/staff.repository.ts';
 import { createTradingService } from './modules/trading/trading.service.ts';
-import { settleUnfinishedWallet } from './modules/wallet/wallet-review.routes.ts';
+import { settleUnfinishedWallet } from './modules/wallet/jobs/settle-unfinished-wallet.ts';
 import {
   settleAllAgainstFrozen,
   settleWithdrawalsAgainstFrozen,

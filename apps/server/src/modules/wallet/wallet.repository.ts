@@ -115,6 +115,11 @@ export const findUpload = async (db: DbOrTx, name: string) =>
   one(await db.select().from(uploads).where(eq(uploads.name, name)).limit(1));
 
 // ---- deposits ----
+/** The owners of some rows staff review. */
+export async function usersByIds(db: DbOrTx, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db.select().from(users).where(inArray(users.id, ids));
+}
 export async function insertDeposit(db: DbOrTx, row: typeof deposits.$inferInsert) {
   return (await db.insert(deposits).values(row).returning())[0]!;
 }
