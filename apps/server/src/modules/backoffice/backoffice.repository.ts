@@ -1,3 +1,4 @@
+import { ORDER_STATUS } from '@meridian/contracts';
 import { and, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { selectPage } from '../../db/paging.ts';
@@ -68,7 +69,10 @@ export async function ledgerOf(db: DbOrTx, userId: number, page: number, pageSiz
 }
 
 export async function historyOf(db: DbOrTx, userId: number, page: number, pageSize: number) {
-  const where = and(eq(orders.userId, userId), inArray(orders.status, [3, 4]));
+  const where = and(
+    eq(orders.userId, userId),
+    inArray(orders.status, [ORDER_STATUS.CLOSED, ORDER_STATUS.CANCELLED]),
+  );
   return selectPage(db, orders, where, desc(orders.id), page, pageSize);
 }
 
