@@ -1,4 +1,4 @@
-import { Input } from 'antd-mobile';
+import { Button, Input } from 'antd-mobile';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './form.module.css';
@@ -76,47 +76,102 @@ export function PasswordField({
   );
 }
 
-interface NewPasswordFieldsProps {
-  passwordLabel: ReactNode;
-  repeatLabel: ReactNode;
-  /** Form field names, as the screen's call names them (`password` / `new_password`, `repeat` / `re_password`). */
-  passwordName: string;
-  repeatName: string;
-  passwordPlaceholder: string;
-  password: string;
-  onPassword: (value: string) => void;
-  repeat: string;
-  onRepeat: (value: string) => void;
+/** A new password and its repeat, as typed. */
+export function useNewPassword() {
+  const [password, setPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+  return { password, setPassword, repeat, setRepeat };
 }
+
+export type NewPassword = ReturnType<typeof useNewPassword>;
+
+/**
+ * What each screen calls the two fields: labels, placeholder, and the form field names as the
+ * screen's call names them (`password` / `new_password`, `repeat` / `re_password`).
+ */
+const NEW_PASSWORD_WORDING = {
+  register: {
+    passwordLabel: 'login.password',
+    repeatLabel: 'register.repeat',
+    passwordName: 'password',
+    repeatName: 'repeat',
+    passwordPlaceholder: 'register.passwordPlaceholder',
+  },
+  reset: {
+    passwordLabel: 'forgot.newPassword',
+    repeatLabel: 'register.repeat',
+    passwordName: 'new_password',
+    repeatName: 'repeat',
+    passwordPlaceholder: 'forgot.newPasswordPlaceholder',
+  },
+  change: {
+    passwordLabel: 'password.new',
+    repeatLabel: 'password.repeat',
+    passwordName: 'new_password',
+    repeatName: 're_password',
+    passwordPlaceholder: 'forgot.newPasswordPlaceholder',
+  },
+} as const;
 
 /**
  * A new password and its repeat (register, reset, change): the rules as a hint under the first, both
  * marked `new-password` so a password manager offers to generate and save one.
  */
-export function NewPasswordFields(props: NewPasswordFieldsProps) {
+export function NewPasswordFields({
+  on,
+  value,
+}: {
+  on: keyof typeof NEW_PASSWORD_WORDING;
+  value: NewPassword;
+}) {
   const { t } = useTranslation();
   const ids = { password: useId(), repeat: useId() };
+  const words = NEW_PASSWORD_WORDING[on];
   return (
     <>
       <PasswordField
         id={ids.password}
-        label={props.passwordLabel}
+        label={t(words.passwordLabel)}
         hint={t('register.passwordHint')}
-        name={props.passwordName}
+        name={words.passwordName}
         autoComplete="new-password"
-        placeholder={props.passwordPlaceholder}
-        value={props.password}
-        onChange={props.onPassword}
+        placeholder={t(words.passwordPlaceholder)}
+        value={value.password}
+        onChange={value.setPassword}
       />
       <PasswordField
         id={ids.repeat}
-        label={props.repeatLabel}
-        name={props.repeatName}
+        label={t(words.repeatLabel)}
+        name={words.repeatName}
         autoComplete="new-password"
         placeholder={t('register.repeatPlaceholder')}
-        value={props.repeat}
-        onChange={props.onRepeat}
+        value={value.repeat}
+        onChange={value.setRepeat}
       />
     </>
+  );
+}
+
+interface FormSubmitProps {
+  /** The call is running: the button spins (and is disabled). */
+  loading: boolean;
+  children: ReactNode;
+  className?: string;
+}
+
+/** The account forms' primary button: full width, rounded, spinning while the call runs. */
+export function FormSubmit({ loading, children, className = styles.submit }: FormSubmitProps) {
+  return (
+    <Button
+      type="submit"
+      color="primary"
+      block
+      shape="rounded"
+      size="large"
+      loading={loading}
+      className={className}
+    >
+      {children}
+    </Button>
   );
 }

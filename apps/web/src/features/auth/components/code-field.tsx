@@ -1,9 +1,10 @@
 import { Input } from 'antd-mobile';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField, formStyles } from '../../../components/form-controls';
 import { toast } from '../../../lib/toast';
-import { type CodePurpose, sendCode } from '../api/send-code';
+import { useSubmit } from '../../../lib/use-submit';
+import type { CodePurpose } from '../api/send-code';
+import { useSendCode } from '../api/use-send-code';
 import type { AccountInput } from '../hooks/use-account-input';
 import { RESEND_SECONDS, useCountdown } from '../hooks/use-countdown';
 import { checkSendCode } from '../validation';
@@ -23,25 +24,20 @@ interface CodeFieldProps {
 export function CodeField({ id, input, purpose, value, onChange }: CodeFieldProps) {
   const { t } = useTranslation();
   const { remaining, start } = useCountdown();
-  const [sending, setSending] = useState(false);
+  const sendCode = useSendCode();
+  const submit = useSubmit();
 
-  const send = async () => {
-    if (sending || remaining > 0) return;
-    const problem = checkSendCode({ mode: input.mode, account: input.value });
-    if (problem) {
-      toast(t(problem));
-      return;
-    }
-    setSending(true);
-    try {
-      const envelope = await sendCode({ mode: input.mode, to: input.value, areaId: input.area?.id, purpose });
-      if (envelope.msg) toast(envelope.msg);
-      start(envelope.data?.resend_after || RESEND_SECONDS);
-    } catch {
-      // the request layer showed the server's msg
-    } finally {
-      setSending(false);
-    }
+  const send = () => {
+    if (remaining > 0) return;
+    void submit(
+      () => checkSendCode({ mode: input.mode, account: input.value }),
+      async () => {
+        const { mode, account, areaId } = input.fields;
+        const envelope = await sendCode.mutateAsync({ mode, to: account, areaId, purpose });
+        if (envelope.msg) toast(envelope.msg);
+        start(envelope.data?.resend_after || RESEND_SECONDS);
+      },
+    );
   };
 
   return (
@@ -59,8 +55,8 @@ export function CodeField({ id, input, purpose, value, onChange }: CodeFieldProp
       <button
         type="button"
         className={formStyles.inlineButton}
-        onClick={() => void send()}
-        disabled={sending || remaining > 0}
+        onClick={send}
+        disabled={sendCode.isPending || remaining > 0}
         data-testid="send-code"
       >
         {remaining > 0 ? t('form.resendIn', { seconds: remaining }) : t('form.sendCode')}

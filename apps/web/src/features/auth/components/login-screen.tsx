@@ -1,18 +1,18 @@
 import type { LoginResult } from '@meridian/contracts';
-import { Button } from 'antd-mobile';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { formStyles, PasswordField } from '../../../components/form-controls';
+import { FormSubmit, formStyles, PasswordField } from '../../../components/form-controls';
 import { DeviceIcon } from '../../../components/icons';
-import { PageHeader } from '../../../components/page-header';
-import { toast } from '../../../lib/toast';
+import { useSubmit } from '../../../lib/use-submit';
 import { useSession } from '../../../stores/session';
-import { loginDemo, loginWithPassword } from '../api/login';
+import { useDemoLogin, useLogin } from '../api/use-login';
 import { useAccountInput } from '../hooks/use-account-input';
 import { safeFrom } from '../redirect';
 import { checkLogin } from '../validation';
-import { AccountField, AccountTabs } from './account-field';
+import { AccountField } from './account-field';
+import authStyles from './auth.module.css';
+import { AuthPage } from './auth-page';
 import styles from './login-screen.module.css';
 
 /** `/login` (spec §2, §5): e-mail or mobile login, and the demo account of this device. */
@@ -23,7 +23,10 @@ export function LoginScreen() {
   const setSession = useSession((s) => s.setSession);
   const input = useAccountInput();
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState<'password' | 'demo' | null>(null);
+  const login = useLogin();
+  const demoLogin = useDemoLogin();
+  // One of the two at a time: a password login and the demo account share the guard.
+  const submit = useSubmit();
   const accountId = useId();
   const passwordId = useId();
 
@@ -42,101 +45,76 @@ export function LoginScreen() {
     if (shown.current) navigate(safeFrom(params.get('from')), { replace: true });
   };
 
-  const submit = async (e: FormEvent) => {
+  const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    if (busy) return;
-    const problem = checkLogin({ mode: input.mode, account: input.value, password });
-    if (problem) {
-      toast(t(problem));
-      return;
-    }
-    setBusy('password');
-    try {
-      done(
-        await loginWithPassword({ account: input.value, password, mode: input.mode, areaId: input.area?.id }),
-      );
-    } catch {
-      // the request layer showed the server's msg
-    } finally {
-      setBusy(null);
-    }
+    void submit(
+      () => checkLogin({ mode: input.mode, account: input.value, password }),
+      async () => done(await login.mutateAsync({ ...input.fields, password })),
+    );
   };
 
-  const demo = async () => {
-    if (busy) return;
-    setBusy('demo');
-    try {
-      done(await loginDemo());
-    } catch {
-      // toast shown by the request layer
-    } finally {
-      setBusy(null);
-    }
-  };
+  const demo = () =>
+    submit(
+      () => null,
+      async () => done(await demoLogin.mutateAsync()),
+    );
 
   return (
-    <div className="page">
-      <PageHeader title={t('screens.login')} />
-      <main className={styles.body}>
-        <div className={styles.hero}>
-          <h2 className={styles.welcome}>{t('login.welcome')}</h2>
-          <p className={styles.subtitle}>{t('login.subtitle')}</p>
-        </div>
+    <AuthPage
+      title={t('screens.login')}
+      welcome={t('login.welcome')}
+      subtitle={t('login.subtitle')}
+      input={input}
+      roomyHero
+    >
+      <form className={formStyles.form} onSubmit={onSubmit} noValidate>
+        <AccountField id={accountId} input={input} />
+        <PasswordField
+          id={passwordId}
+          label={t('login.password')}
+          name="password"
+          autoComplete="current-password"
+          placeholder={t('login.passwordPlaceholder')}
+          value={password}
+          onChange={setPassword}
+        />
 
-        <AccountTabs input={input} />
-
-        <form className={formStyles.form} onSubmit={submit} noValidate>
-          <AccountField id={accountId} input={input} />
-          <PasswordField
-            id={passwordId}
-            label={t('login.password')}
-            name="password"
-            autoComplete="current-password"
-            placeholder={t('login.passwordPlaceholder')}
-            value={password}
-            onChange={setPassword}
-          />
-
-          <div className={styles.forgotRow}>
-            <Link to="/forgot" className={styles.linkMuted}>
-              {t('login.forgot')}
-            </Link>
-          </div>
-
-          <Button
-            type="submit"
-            color="primary"
-            block
-            shape="rounded"
-            size="large"
-            loading={busy === 'password'}
-            className={styles.submit}
-          >
-            {t('login.submit')}
-          </Button>
-        </form>
-
-        <p className={styles.register}>
-          {t('login.noAccount')}{' '}
-          <Link to="/register" className={styles.link}>
-            {t('login.register')}
+        <div className={styles.forgotRow}>
+          <Link to="/forgot" className={styles.linkMuted}>
+            {t('login.forgot')}
           </Link>
-        </p>
-
-        <div className={styles.divider}>
-          <span>{t('login.or')}</span>
         </div>
 
-        <button type="button" className={styles.demo} onClick={() => void demo()} disabled={busy !== null}>
-          <span className={styles.demoIcon}>
-            <DeviceIcon size={22} />
-          </span>
-          <span className={styles.demoText}>
-            <span className={styles.demoTitle}>{t('login.demo')}</span>
-            <span className={styles.demoHint}>{t('login.demoHint')}</span>
-          </span>
-        </button>
-      </main>
-    </div>
+        <FormSubmit loading={login.isPending} className={styles.submit}>
+          {t('login.submit')}
+        </FormSubmit>
+      </form>
+
+      <p className={authStyles.footer}>
+        {t('login.noAccount')}{' '}
+        <Link to="/register" className={authStyles.link}>
+          {t('login.register')}
+        </Link>
+      </p>
+
+      <div className={styles.divider}>
+        <span>{t('login.or')}</span>
+      </div>
+
+      <button
+        type="button"
+        className={styles.demo}
+        onClick={() => void demo()}
+        disabled={login.isPending || demoLogin.isPending}
+      >
+        <span className={styles.demoIcon}>
+          <DeviceIcon size={22} />
+        </span>
+        <span className={styles.demoText}>
+          <span className={styles.demoTitle}>{t('login.demo')}</span>
+          <span className={styles.demoHint}>{t('login.demoHint')}</span>
+        </span>
+      </button>
+    </AuthPage>
   );
 }

@@ -1,18 +1,25 @@
-import { Button, Input } from 'antd-mobile';
+import { Input } from 'antd-mobile';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { FormField, formStyles, NewPasswordFields } from '../../../components/form-controls';
-import { PageHeader } from '../../../components/page-header';
+import {
+  FormField,
+  FormSubmit,
+  formStyles,
+  NewPasswordFields,
+  useNewPassword,
+} from '../../../components/form-controls';
 import { useBasicInfo } from '../../../lib/basic-info';
 import { toast } from '../../../lib/toast';
+import { useSubmit } from '../../../lib/use-submit';
 import { useSession } from '../../../stores/session';
 import { useCaptcha } from '../api/get-captcha';
-import { registerAccount } from '../api/register';
+import { useRegister } from '../api/use-register';
 import { useAccountInput } from '../hooks/use-account-input';
 import { checkRegister } from '../validation';
-import { AccountField, AccountTabs } from './account-field';
+import { AccountField } from './account-field';
 import styles from './auth.module.css';
+import { AuthPage } from './auth-page';
 import { CaptchaField } from './captcha-field';
 import { CodeField } from './code-field';
 
@@ -33,109 +40,80 @@ export function RegisterScreen() {
   const captcha = useCaptcha(byCaptcha);
   const input = useAccountInput();
   const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
+  const newPassword = useNewPassword();
+  const { password, repeat } = newPassword;
   const [inviteCode, setInviteCode] = useState(() => params.get('invite_code')?.trim() ?? '');
-  const [busy, setBusy] = useState(false);
+  const register = useRegister();
+  const submit = useSubmit();
   const ids = { account: useId(), code: useId(), invite: useId() };
 
-  const submit = async (e: FormEvent) => {
+  const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    if (busy) return;
-    const problem = checkRegister({ account: input.value, password, repeat, inviteCode, code });
-    if (problem) {
-      toast(t(problem));
-      return;
-    }
-    setBusy(true);
-    try {
-      const envelope = await registerAccount({
-        mode: input.mode,
-        account: input.value,
-        areaId: input.area?.id,
-        password,
-        repeat,
-        inviteCode: inviteCode.trim(),
-        code: code.trim(),
-        captchaId: byCaptcha ? captcha.data?.id : undefined,
-      });
-      setSession(envelope.data.token, envelope.data.user);
-      if (envelope.msg) toast(envelope.msg);
-      navigate('/user', { replace: true });
-    } catch {
-      // the request layer showed the server's msg; a picture code is good for one try only
-      if (byCaptcha) {
-        setCode('');
-        void captcha.refetch();
-      }
-    } finally {
-      setBusy(false);
-    }
+    void submit(
+      () => checkRegister({ account: input.value, password, repeat, inviteCode, code }),
+      async () => {
+        try {
+          const envelope = await register.mutateAsync({
+            ...input.fields,
+            password,
+            repeat,
+            inviteCode: inviteCode.trim(),
+            code: code.trim(),
+            captchaId: byCaptcha ? captcha.data?.id : undefined,
+          });
+          setSession(envelope.data.token, envelope.data.user);
+          if (envelope.msg) toast(envelope.msg);
+          navigate('/user', { replace: true });
+        } catch (refused) {
+          // a picture code is good for one try only
+          if (byCaptcha) {
+            setCode('');
+            void captcha.refetch();
+          }
+          throw refused;
+        }
+      },
+    );
   };
 
   return (
-    <div className="page">
-      <PageHeader title={t('screens.register')} />
-      <main className={styles.body}>
-        <div className={styles.hero}>
-          <h2 className={styles.welcome}>{t('register.welcome')}</h2>
-          <p className={styles.subtitle}>{t('register.subtitle')}</p>
-        </div>
-
-        <AccountTabs input={input} />
-
-        <form className={formStyles.form} onSubmit={submit} noValidate data-testid="register-form">
-          <AccountField id={ids.account} input={input} />
-          {byCaptcha ? (
-            <CaptchaField id={ids.code} captcha={captcha} value={code} onChange={setCode} />
-          ) : (
-            <CodeField id={ids.code} input={input} purpose="register" value={code} onChange={setCode} />
-          )}
-          <NewPasswordFields
-            passwordLabel={t('login.password')}
-            repeatLabel={t('register.repeat')}
-            passwordName="password"
-            repeatName="repeat"
-            passwordPlaceholder={t('register.passwordPlaceholder')}
-            password={password}
-            onPassword={setPassword}
-            repeat={repeat}
-            onRepeat={setRepeat}
+    <AuthPage
+      title={t('screens.register')}
+      welcome={t('register.welcome')}
+      subtitle={t('register.subtitle')}
+      input={input}
+    >
+      <form className={formStyles.form} onSubmit={onSubmit} noValidate data-testid="register-form">
+        <AccountField id={ids.account} input={input} />
+        {byCaptcha ? (
+          <CaptchaField id={ids.code} captcha={captcha} value={code} onChange={setCode} />
+        ) : (
+          <CodeField id={ids.code} input={input} purpose="register" value={code} onChange={setCode} />
+        )}
+        <NewPasswordFields on="register" value={newPassword} />
+        <FormField id={ids.invite} label={t('register.invite')}>
+          <Input
+            id={ids.invite}
+            name="invite_code"
+            autoComplete="off"
+            autoCapitalize="characters"
+            maxLength={32}
+            placeholder={t('register.invitePlaceholder')}
+            value={inviteCode}
+            onChange={setInviteCode}
+            clearable
           />
-          <FormField id={ids.invite} label={t('register.invite')}>
-            <Input
-              id={ids.invite}
-              name="invite_code"
-              autoComplete="off"
-              autoCapitalize="characters"
-              maxLength={32}
-              placeholder={t('register.invitePlaceholder')}
-              value={inviteCode}
-              onChange={setInviteCode}
-              clearable
-            />
-          </FormField>
+        </FormField>
 
-          <Button
-            type="submit"
-            color="primary"
-            block
-            shape="rounded"
-            size="large"
-            loading={busy}
-            className={formStyles.submit}
-          >
-            {t('register.submit')}
-          </Button>
-        </form>
+        <FormSubmit loading={register.isPending}>{t('register.submit')}</FormSubmit>
+      </form>
 
-        <p className={styles.footer}>
-          {t('register.haveAccount')}{' '}
-          <Link to="/login" className={styles.link}>
-            {t('login.submit')}
-          </Link>
-        </p>
-      </main>
-    </div>
+      <p className={styles.footer}>
+        {t('register.haveAccount')}{' '}
+        <Link to="/login" className={styles.link}>
+          {t('login.submit')}
+        </Link>
+      </p>
+    </AuthPage>
   );
 }

@@ -17,6 +17,9 @@ export function useAccountInput(initialMode: AccountMode = 'email') {
     setAccount('');
   };
 
+  /** The account as sent: trimmed; a mobile number keeps its digits only. */
+  const value = mode === 'mobile' ? account.replace(/\D/g, '') : account.trim();
+
   return {
     mode,
     setMode,
@@ -25,8 +28,9 @@ export function useAccountInput(initialMode: AccountMode = 'email') {
     areas,
     area,
     setArea: (a: AreaCode) => setAreaId(a.id),
-    /** The account as sent: trimmed; a mobile number keeps its digits only. */
-    value: mode === 'mobile' ? account.replace(/\D/g, '') : account.trim(),
+    value,
+    /** The account as the calls take it: mode, the text as sent and the calling code (mobile). */
+    fields: { mode, account: value, areaId: area?.id },
   };
 }
 

@@ -1,11 +1,17 @@
-import { Button } from 'antd-mobile';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { formStyles, NewPasswordFields, PasswordField } from '../../../components/form-controls';
+import {
+  FormSubmit,
+  formStyles,
+  NewPasswordFields,
+  PasswordField,
+  useNewPassword,
+} from '../../../components/form-controls';
 import { PageHeader } from '../../../components/page-header';
 import { toast } from '../../../lib/toast';
-import { amendPassword } from '../api/amend-password';
+import { useSubmit } from '../../../lib/use-submit';
+import { useAmendPassword } from '../api/use-amend-password';
 import { checkAmendPassword } from '../validation';
 import { AccountGate } from './account-gate';
 import styles from './mine.module.css';
@@ -14,33 +20,26 @@ function PasswordForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [oldPassword, setOldPassword] = useState('');
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const [busy, setBusy] = useState(false);
+  const newPassword = useNewPassword();
+  const { password, repeat } = newPassword;
+  const amend = useAmendPassword();
+  const submit = useSubmit();
   const ids = { old: useId() };
 
-  const submit = async (e: FormEvent) => {
+  const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    if (busy) return;
-    const problem = checkAmendPassword({ oldPassword, password, repeat });
-    if (problem) {
-      toast(t(problem));
-      return;
-    }
-    setBusy(true);
-    try {
-      const envelope = await amendPassword({ oldPassword, password, repeat });
-      toast(envelope.msg || t('password.done'));
-      navigate('/user', { replace: true });
-    } catch {
-      // the request layer showed the server's msg
-    } finally {
-      setBusy(false);
-    }
+    void submit(
+      () => checkAmendPassword({ oldPassword, password, repeat }),
+      async () => {
+        const envelope = await amend.mutateAsync({ oldPassword, password, repeat });
+        toast(envelope.msg || t('password.done'));
+        navigate('/user', { replace: true });
+      },
+    );
   };
 
   return (
-    <form className={formStyles.form} onSubmit={submit} noValidate data-testid="password-form">
+    <form className={formStyles.form} onSubmit={onSubmit} noValidate data-testid="password-form">
       <PasswordField
         id={ids.old}
         label={t('password.old')}
@@ -50,29 +49,9 @@ function PasswordForm() {
         value={oldPassword}
         onChange={setOldPassword}
       />
-      <NewPasswordFields
-        passwordLabel={t('password.new')}
-        repeatLabel={t('password.repeat')}
-        passwordName="new_password"
-        repeatName="re_password"
-        passwordPlaceholder={t('forgot.newPasswordPlaceholder')}
-        password={password}
-        onPassword={setPassword}
-        repeat={repeat}
-        onRepeat={setRepeat}
-      />
+      <NewPasswordFields on="change" value={newPassword} />
       <p className={formStyles.hint}>{t('password.otherSessions')}</p>
-      <Button
-        type="submit"
-        color="primary"
-        block
-        shape="rounded"
-        size="large"
-        loading={busy}
-        className={formStyles.submit}
-      >
-        {t('password.submit')}
-      </Button>
+      <FormSubmit loading={amend.isPending}>{t('password.submit')}</FormSubmit>
     </form>
   );
 }

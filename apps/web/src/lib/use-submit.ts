@@ -1,0 +1,36 @@
+import { useCallback, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from './toast';
+
+/** What a form checks before sending: a catalog key of the first problem, or nothing. */
+export type Check = () => string | null | undefined;
+
+/**
+ * A form's submission: a problem found before sending is shown as a toast instead; a second submit
+ * while one is running does nothing (a ref, not the mutation's `isPending`: a double tap lands both
+ * before React re-renders); a refusal has been shown by the request layer, so it only ends the run.
+ * The spinner is the mutation's `isPending`.
+ */
+export function useSubmit(): (check: Check, send: () => Promise<unknown>) => Promise<void> {
+  const { t } = useTranslation();
+  const running = useRef(false);
+  return useCallback(
+    async (check, send) => {
+      if (running.current) return;
+      const problem = check();
+      if (problem) {
+        toast(t(problem));
+        return;
+      }
+      running.current = true;
+      try {
+        await send();
+      } catch {
+        // refused: the request layer has shown the server's message
+      } finally {
+        running.current = false;
+      }
+    },
+    [t],
+  );
+}
