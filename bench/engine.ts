@@ -21,7 +21,6 @@ import { checkNewOrder, exactQuoteFromFeed, exactTerms, LEDGER_TYPE } from '@mer
 import { sql } from 'drizzle-orm';
 import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
 import { instruments } from '../apps/server/src/db/schema.ts';
-import { seedIfEmpty } from '../apps/server/src/db/seed.ts';
 import { AccountMonitor } from '../apps/server/src/engine/account-monitor.ts';
 import { termsOf } from '../apps/server/src/engine/exact-market.ts';
 import { type EngineMarket, TradingEngine } from '../apps/server/src/engine/trading-engine.ts';
@@ -36,6 +35,7 @@ import { AppError } from '../apps/server/src/lib/app-error.ts';
 import { toRecord } from '../apps/server/src/market/live-market.ts';
 import type { InstrumentRecord } from '../apps/server/src/market/market-runtime.ts';
 import type { Quote } from '../apps/server/src/market/types.ts';
+import { seedIfEmpty } from '../apps/server/src/seed.ts';
 import { UserChannels } from '../apps/server/src/ws/user-channels.ts';
 import { finish, type Goal, reportErrorsAs, round1, round3, startCpuProfile } from './lib/common.ts';
 

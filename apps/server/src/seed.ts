@@ -1,11 +1,6 @@
 import { count } from 'drizzle-orm';
-import { CATEGORY_SEEDS } from '../market/category-seeds.ts';
-import { INSTRUMENT_SEEDS } from '../market/instrument-seeds.ts';
-import { seededLotLimits, usdRates } from '../market/lot-limit-seeds.ts';
-import { newInviteCode } from '../modules/account/public-ids.ts';
-import { SETTING_DEFAULTS } from '../modules/settings/setting-keys.ts';
-import { areaCodeSeeds } from './area-code-seeds.ts';
-import type { Db, DbOrTx } from './client.ts';
+import { areaCodeSeeds } from './db/area-code-seeds.ts';
+import type { Db, DbOrTx } from './db/client.ts';
 import {
   areaCodes,
   bankAccounts,
@@ -16,7 +11,12 @@ import {
   instruments,
   platformInviteCodes,
   settings,
-} from './schema.ts';
+} from './db/schema.ts';
+import { SETTING_DEFAULTS } from './db/setting-defaults.ts';
+import { newInviteCode } from './lib/public-ids.ts';
+import { CATEGORY_SEEDS } from './market/category-seeds.ts';
+import { INSTRUMENT_SEEDS } from './market/instrument-seeds.ts';
+import { seededLotLimits, usdRates } from './market/lot-limit-seeds.ts';
 
 export interface SeedReport {
   /** The registration invite code, printed in the start-up log (DESIGN §6). */

@@ -6,12 +6,12 @@ import { lockDataDir } from './db/data-dir-lock.ts';
 import { durabilityWarnings } from './db/durability-check.ts';
 import { type EngineLock, lockEngine } from './db/engine-lock.ts';
 import { type FencedWriter, fencedWriter } from './db/fenced-writer.ts';
-import { type SeedReport, seedIfEmpty } from './db/seed.ts';
 import { bumpEngineEpoch } from './engine/journal.repository.ts';
 import { describeKeySource, loadSecretKey, SecretBox } from './lib/secret-box.ts';
 import { type LiveMarket, startLiveMarket } from './market/live-market.ts';
 import type { Clock } from './market/types.ts';
 import { systemClock } from './market/types.ts';
+import { type SeedReport, seedIfEmpty } from './seed.ts';
 
 /** Real-speed clock that started at `startMs` when the process booted. */
 function shiftedClock(startMs: number): Clock {

@@ -2,11 +2,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { superseded } from '../src/db/fenced-writer.ts';
-import { seedIfEmpty } from '../src/db/seed.ts';
 import { bumpEngineEpoch } from '../src/engine/journal.repository.ts';
 import { TradingEngine } from '../src/engine/trading-engine.ts';
 import type { InstrumentRecord } from '../src/market/market-runtime.ts';
 import type { Quote } from '../src/market/types.ts';
+import { seedIfEmpty } from '../src/seed.ts';
 import { createScratchDatabase, DB_KINDS } from './support/databases.ts';
 import {
   btcQuote,

@@ -3,13 +3,13 @@ import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { instruments, users } from '../src/db/schema.ts';
-import { seedIfEmpty } from '../src/db/seed.ts';
 import { TradingEngine } from '../src/engine/trading-engine.ts';
 import { toRecord } from '../src/market/live-market.ts';
 import type { InstrumentRecord } from '../src/market/market-runtime.ts';
 import type { Quote } from '../src/market/types.ts';
 import { findMismatchedAccounts } from '../src/modules/ledger/ledger.repository.ts';
 import { moveMoney } from '../src/modules/ledger/move-money.ts';
+import { seedIfEmpty } from '../src/seed.ts';
 import { quoteAt } from './support/engine-fixture.ts';
 
 /**

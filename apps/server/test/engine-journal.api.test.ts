@@ -3,7 +3,6 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { instruments, users } from '../src/db/schema.ts';
-import { seedIfEmpty } from '../src/db/seed.ts';
 import { batchLanded, type JournalBatch, writeJournalBatch } from '../src/engine/journal.repository.ts';
 import { type SubmitRequest, TradingEngine } from '../src/engine/trading-engine.ts';
 import { toRecord } from '../src/market/live-market.ts';
@@ -11,6 +10,7 @@ import type { InstrumentRecord } from '../src/market/market-runtime.ts';
 import type { Quote } from '../src/market/types.ts';
 import { findMismatchedAccounts } from '../src/modules/ledger/ledger.repository.ts';
 import { moveMoney } from '../src/modules/ledger/move-money.ts';
+import { seedIfEmpty } from '../src/seed.ts';
 
 /**
  * The engine decides in memory and the journal commits in batches (group commit). These tests pin

@@ -4,7 +4,6 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { instruments, users } from '../src/db/schema.ts';
-import { seedIfEmpty } from '../src/db/seed.ts';
 import { rowOf } from '../src/engine/live-order.ts';
 import { MAX_LIVE_ORDERS_PER_ACCOUNT, TradingEngine } from '../src/engine/trading-engine.ts';
 import { AppError } from '../src/lib/app-error.ts';
@@ -13,6 +12,7 @@ import type { InstrumentRecord } from '../src/market/market-runtime.ts';
 import type { Quote } from '../src/market/types.ts';
 import { findMismatchedAccounts } from '../src/modules/ledger/ledger.repository.ts';
 import { moveMoney } from '../src/modules/ledger/move-money.ts';
+import { seedIfEmpty } from '../src/seed.ts';
 import { oneInstrumentMarket, quietEngineDeps } from './support/engine-fixture.ts';
 
 /**

@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { orders } from '../src/db/schema.ts';
-import { seedIfEmpty } from '../src/db/seed.ts';
 import { writeJournalBatch } from '../src/engine/journal.repository.ts';
 import { TradingEngine } from '../src/engine/trading-engine.ts';
 import { AppError } from '../src/lib/app-error.ts';
 import type { InstrumentRecord } from '../src/market/market-runtime.ts';
+import { seedIfEmpty } from '../src/seed.ts';
 import {
   btcQuote,
   fundedUser,

@@ -5,11 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { type FencedWriter, fencedWriter } from '../src/db/fenced-writer.ts';
 import { users } from '../src/db/schema.ts';
-import { seedIfEmpty } from '../src/db/seed.ts';
 import { TradingEngine } from '../src/engine/trading-engine.ts';
 import type { InstrumentRecord } from '../src/market/market-runtime.ts';
 import type { Quote } from '../src/market/types.ts';
 import { findMismatchedAccounts } from '../src/modules/ledger/ledger.repository.ts';
+import { seedIfEmpty } from '../src/seed.ts';
 import { createScratchDatabase, DB_KINDS } from './support/databases.ts';
 import {
   btcQuote,

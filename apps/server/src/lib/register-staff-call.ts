@@ -9,7 +9,6 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
-import { hashToken } from '../modules/account/session-token.ts';
 import {
   findLiveStaffSession,
   findStaffById,
@@ -19,6 +18,7 @@ import {
 import { AppError } from './app-error.ts';
 import { answerOnce, idempotencyKeyOf, requestDigest } from './idempotency.ts';
 import { bindToRequestLog } from './log-bindings.ts';
+import { hashToken } from './session-token.ts';
 
 type Out<T> = [NonNullable<T>] extends [z.ZodType] ? z.output<NonNullable<T>> : Record<string, never>;
 

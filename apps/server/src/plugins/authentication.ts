@@ -1,16 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
+import type { AuthUser } from '../lib/auth-user.ts';
 import { bindToRequestLog } from '../lib/log-bindings.ts';
 import type { SessionEvents } from '../lib/session-events.ts';
+import { hashToken } from '../lib/session-token.ts';
 import { findLiveSession } from '../modules/account/session.repository.ts';
-import { hashToken } from '../modules/account/session-token.ts';
-
-export interface AuthUser {
-  userId: number;
-  sessionId: number;
-  tokenHash: string;
-}
 
 declare module 'fastify' {
   interface FastifyRequest {

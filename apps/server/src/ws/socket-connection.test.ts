@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
-import { klineFrameKey, MAX_PARKED_FRAMES, SocketConnection } from './socket-connection.ts';
+import { klineFrameKey } from '../market/kline-topic.ts';
+import { MAX_PARKED_FRAMES, SocketConnection } from './socket-connection.ts';
 
 /** A socket whose send buffer we control, standing in for a client that reads slowly. */
 function fakeSocket() {

@@ -11,14 +11,6 @@ const HIGH_WATER_BYTES = 256 * 1024;
 export const MAX_PARKED_FRAMES = 1024;
 
 /**
- * A candle update's parking key: per bucket, so a slow client keeps the last update of a candle that
- * finished while it was parked (the next bucket's first frame would otherwise replace it, and the
- * chart would keep that candle as it was before its end).
- */
-export const klineFrameKey = (code: string, period: string, bucketTimeSec: number) =>
-  `K:${code}:${period}:${bucketTimeSec}`;
-
-/**
  * One client socket. Frames arrive pre-serialised (one Buffer per topic and tick, shared by all
  * clients). A slow client never makes memory grow without bound: while its send buffer is above
  * the high-water mark, frames are parked in a map keyed by what they describe (e.g. one

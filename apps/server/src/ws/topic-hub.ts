@@ -1,10 +1,11 @@
+import type { FramePublisher } from '../market/frame-publisher.ts';
 import type { SocketConnection } from './socket-connection.ts';
 
 /**
  * Topic → subscribers. `publish` takes a frame serialised once per tick and hands the same Buffer
  * to every subscriber (spec §7 topics; issue: serialise once per tick, not once per client).
  */
-export class TopicHub {
+export class TopicHub implements FramePublisher {
   private readonly subscribers = new Map<string, Set<SocketConnection>>();
 
   subscribe(topic: string, conn: SocketConnection) {

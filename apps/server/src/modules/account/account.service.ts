@@ -2,11 +2,12 @@ import type { LoginResult, User, WalletBalance } from '@meridian/contracts';
 import { LEDGER_TYPE, money, toBalanceCents } from '@meridian/domain';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { ClientInfo } from '../../lib/client-info.ts';
+import { newInviteCode, newUid } from '../../lib/public-ids.ts';
+import { hashToken, newSessionToken } from '../../lib/session-token.ts';
 import type { AttemptLimiter } from '../auth/attempt-limiter.ts';
 import { moveMoney } from '../ledger/move-money.ts';
-import { newInviteCode, newUid } from './public-ids.ts';
 import { insertSession } from './session.repository.ts';
-import { hashToken, newSessionToken } from './session-token.ts';
 import { toUserDto } from './user.mapper.ts';
 import { findUserByDemoId, findUserById, insertUserIfAbsent, type UserRow } from './user.repository.ts';
 
@@ -15,11 +16,6 @@ export interface AccountDeps {
   now: () => number;
   sessionTtlDays: number;
   demoStartBalance: () => Promise<string>;
-}
-
-export interface ClientInfo {
-  ip: string | null;
-  userAgent: string | null;
 }
 
 /** Creates a session for a user and returns its token (the only time the raw token exists). */

@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { SessionEvents } from '../../lib/session-events.ts';
+import { hashToken } from '../../lib/session-token.ts';
 import { tokenFrom } from '../../plugins/authentication.ts';
 import { revokeSession } from './session.repository.ts';
-import { hashToken } from './session-token.ts';
 
 export interface ReplacementDeps {
   db: Db;

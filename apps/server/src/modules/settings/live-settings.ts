@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import { SETTING_DEFAULTS, type SettingKey } from './setting-keys.ts';
+import { SETTING_DEFAULTS, type SettingKey } from '../../db/setting-defaults.ts';
 import { listAllSettings } from './settings.repository.ts';
 
 const REFRESH_MS = 2000;

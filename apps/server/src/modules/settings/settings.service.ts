@@ -1,7 +1,7 @@
 import { type AreaCode, type BasicInfo, serviceLinkOf } from '@meridian/contracts';
 import type { Db } from '../../db/client.ts';
+import { SETTING_DEFAULTS, type SettingKey } from '../../db/setting-defaults.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { SETTING_DEFAULTS, type SettingKey } from './setting-keys.ts';
 import { getSetting, listAreaCodes, listPublicSettings } from './settings.repository.ts';
 
 export async function readSetting(db: Db, key: SettingKey): Promise<string> {
