@@ -2,8 +2,12 @@ import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from './toast';
 
-/** What a form checks before sending: a catalog key of the first problem, or nothing. */
-export type Check = () => string | null | undefined;
+/**
+ * What a form checks before sending: the catalog key of the first problem (shown as a toast), or
+ * nothing to send; `false` when the check has answered the trader itself (a dialog) and nothing
+ * more is to happen.
+ */
+export type Check = () => string | false | null | undefined;
 
 /**
  * A form's submission: a problem found before sending is shown as a toast instead; a second submit
@@ -18,6 +22,7 @@ export function useSubmit(): (check: Check, send: () => Promise<unknown>) => Pro
     async (check, send) => {
       if (running.current) return;
       const problem = check();
+      if (problem === false) return;
       if (problem) {
         toast(t(problem));
         return;

@@ -1,18 +1,17 @@
-import { useQueryClient } from '@tanstack/react-query';
-import type { ImageUploadItem } from 'antd-mobile';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast';
+import { useSubmit } from '../../../lib/use-submit';
 import { useBankChannels } from '../api/get-bank-channels';
 import { useWireAccounts } from '../api/get-wire-accounts';
-import { walletKeys } from '../api/keys';
-import { submitBankDeposit } from '../api/submit-deposit';
 import type { BankAccount } from '../api/types';
-import { amountToSend, lastDigits } from '../format';
-import { useSending } from '../hooks/use-sending';
+import { useSubmitBankDeposit } from '../api/use-submit-deposit';
+import { lastDigits } from '../format';
+import { useDepositDraft } from '../hooks/use-deposit-draft';
 import { checkBankDeposit } from '../validation';
 import { ChoiceChips } from './choice-chips';
 import { DepositFields } from './deposit-fields';
+import { NoOptions } from './no-options';
 import styles from './wallet.module.css';
 
 /** The chosen bank account's details, to pay into. */
@@ -46,13 +45,12 @@ function BankDetails({ account }: { account: BankAccount }) {
  */
 export function BankDepositForm() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const channels = useBankChannels();
   const [chosenChannel, setChosenChannel] = useState<number | null>(null);
   const [accountId, setAccountId] = useState<number | null>(null);
-  const [amount, setAmount] = useState('');
-  const [proof, setProof] = useState<ImageUploadItem[]>([]);
-  const { busy, send } = useSending();
+  const draft = useDepositDraft();
+  const deposit = useSubmitBankDeposit();
+  const submit = useSubmit();
   const ids = { channel: useId(), account: useId() };
 
   const channelList = channels.data ?? [];
@@ -66,36 +64,23 @@ export function BankDepositForm() {
     setAccountId(null); // an account belongs to its channel
   };
 
-  const submit = async () => {
-    if (busy) return;
-    const proofUrl = proof[0]?.url ?? '';
-    const problem = checkBankDeposit({
-      accountId: account?.id ?? null,
-      amount: amountToSend(amount),
-      proofUrl,
-    });
-    if (problem || !account) {
-      toast(t(problem ?? 'wallet.noPayWay'));
-      return;
-    }
-    await send(
-      () => submitBankDeposit({ amount: amountToSend(amount), proofUrl, accountId: account.id }),
-      () => {
-        setAmount('');
-        setProof([]);
-        void queryClient.invalidateQueries({ queryKey: walletKeys.deposits(1) });
+  const onSubmit = () =>
+    void submit(
+      () =>
+        checkBankDeposit({
+          accountId: account?.id ?? null,
+          amount: draft.amountToSend,
+          proofUrl: draft.proofUrl,
+        }) ?? (account ? null : 'wallet.noPayWay'),
+      async () => {
+        const { amountToSend: amount, proofUrl } = draft;
+        toast(await deposit.mutateAsync({ amount, proofUrl, accountId: account!.id }));
+        draft.clear();
       },
     );
-  };
 
-  if (channels.isPending) return <p className={styles.note}>{t('app.loading')}</p>;
-  if (channelList.length === 0) {
-    return (
-      <p className={styles.message} data-testid="no-bank-channel">
-        {channels.isError ? t('common.loadFailed') : t('wallet.noBankChannel')}
-      </p>
-    );
-  }
+  if (channelList.length === 0)
+    return <NoOptions query={channels} empty="wallet.noBankChannel" testId="no-bank-channel" />;
 
   return (
     <section className={styles.card} aria-label={t('wallet.bank')}>
@@ -137,14 +122,7 @@ export function BankDepositForm() {
           )}
         </>
       )}
-      <DepositFields
-        amount={amount}
-        onAmount={setAmount}
-        proof={proof}
-        onProof={setProof}
-        busy={busy}
-        onSubmit={() => void submit()}
-      />
+      <DepositFields draft={draft} busy={deposit.isPending} onSubmit={onSubmit} />
     </section>
   );
 }

@@ -1,32 +1,30 @@
-import { useQueryClient } from '@tanstack/react-query';
-import type { ImageUploadItem } from 'antd-mobile';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyIcon } from '../../../components/icons';
 import { copyText } from '../../../lib/clipboard';
 import { toast } from '../../../lib/toast';
+import { useSubmit } from '../../../lib/use-submit';
 import { useChargeOptions } from '../api/get-charge-options';
-import { walletKeys } from '../api/keys';
-import { submitCoinDeposit } from '../api/submit-deposit';
-import { amountToSend, currencyLabel } from '../format';
-import { useSending } from '../hooks/use-sending';
+import { useSubmitCoinDeposit } from '../api/use-submit-deposit';
+import { currencyLabel } from '../format';
+import { useDepositDraft } from '../hooks/use-deposit-draft';
 import { checkCoinDeposit } from '../validation';
 import { ChoiceChips } from './choice-chips';
 import { DepositFields } from './deposit-fields';
+import { NoOptions } from './no-options';
 import { TextField } from './text-field';
 import styles from './wallet.module.css';
 
 /** Coin deposit (spec §2): the coin option, the broker's address to copy, amount, proof, submit. */
 export function CoinDepositForm() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const options = useChargeOptions();
   const [chosen, setChosen] = useState<number | null>(null);
-  const [amount, setAmount] = useState('');
+  const draft = useDepositDraft();
   /** The user's own wallet the coins come from (spec §7 `address`), so staff can match the transfer. */
   const [from, setFrom] = useState('');
-  const [proof, setProof] = useState<ImageUploadItem[]>([]);
-  const { busy, send } = useSending();
+  const deposit = useSubmitCoinDeposit();
+  const submit = useSubmit();
   const ids = { option: useId(), from: useId() };
 
   const list = options.data ?? [];
@@ -36,43 +34,24 @@ export function CoinDepositForm() {
     if (option && (await copyText(option.address))) toast(t('common.copied'));
   };
 
-  const submit = async () => {
-    if (busy) return;
-    const proofUrl = proof[0]?.url ?? '';
-    const problem = checkCoinDeposit({
-      optionId: option?.id ?? null,
-      amount: amountToSend(amount),
-      proofUrl,
-    });
-    if (problem || !option) {
-      toast(t(problem ?? 'form.complete'));
-      return;
-    }
-    await send(
+  const onSubmit = () =>
+    void submit(
       () =>
-        submitCoinDeposit({
-          amount: amountToSend(amount),
-          proofUrl,
-          address: from.trim(),
-          optionId: option.id,
-        }),
-      () => {
-        setAmount('');
+        checkCoinDeposit({
+          optionId: option?.id ?? null,
+          amount: draft.amountToSend,
+          proofUrl: draft.proofUrl,
+        }) ?? (option ? null : 'form.complete'),
+      async () => {
+        const { amountToSend: amount, proofUrl } = draft;
+        toast(await deposit.mutateAsync({ amount, proofUrl, address: from.trim(), optionId: option!.id }));
+        draft.clear();
         setFrom('');
-        setProof([]);
-        void queryClient.invalidateQueries({ queryKey: walletKeys.deposits(0) });
       },
     );
-  };
 
-  if (options.isPending) return <p className={styles.note}>{t('app.loading')}</p>;
-  if (list.length === 0) {
-    return (
-      <p className={styles.message} data-testid="no-coin-option">
-        {options.isError ? t('common.loadFailed') : t('wallet.noCoinOption')}
-      </p>
-    );
-  }
+  if (list.length === 0)
+    return <NoOptions query={options} empty="wallet.noCoinOption" testId="no-coin-option" />;
 
   return (
     <section className={styles.card} aria-label={t('wallet.coin')}>
@@ -108,14 +87,7 @@ export function CoinDepositForm() {
           </div>
         </>
       )}
-      <DepositFields
-        amount={amount}
-        onAmount={setAmount}
-        proof={proof}
-        onProof={setProof}
-        busy={busy}
-        onSubmit={() => void submit()}
-      >
+      <DepositFields draft={draft} busy={deposit.isPending} onSubmit={onSubmit}>
         <TextField
           id={ids.from}
           label={t('wallet.fromAddress')}

@@ -1,17 +1,14 @@
-import type { ImageUploadItem } from 'antd-mobile';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { amountText, amountToSend } from '../format';
+import { amountText } from '../format';
+import type { DepositDraft } from '../hooks/use-deposit-draft';
 import { isAmount as checkAmount } from '../validation';
 import { ProofUploader } from './proof-uploader';
 import { SubmitButton } from './submit-button';
 import { AmountField } from './text-field';
 
 interface DepositFieldsProps {
-  amount: string;
-  onAmount: (amount: string) => void;
-  proof: ImageUploadItem[];
-  onProof: (proof: ImageUploadItem[]) => void;
+  draft: DepositDraft;
   busy: boolean;
   onSubmit: () => void;
   /** Fields of this kind of deposit between the amount and the proof (the coin form's own address). */
@@ -19,15 +16,7 @@ interface DepositFieldsProps {
 }
 
 /** What every deposit form ends with (spec §2): the amount in USD, the proof image and submit. */
-export function DepositFields({
-  amount,
-  onAmount,
-  proof,
-  onProof,
-  busy,
-  onSubmit,
-  children,
-}: DepositFieldsProps) {
+export function DepositFields({ draft, busy, onSubmit, children }: DepositFieldsProps) {
   const { t } = useTranslation();
   const amountId = useId();
   return (
@@ -35,21 +24,21 @@ export function DepositFields({
       <AmountField
         id={amountId}
         label={t('wallet.depositAmount')}
-        value={amount}
-        onChange={onAmount}
+        value={draft.amount}
+        onChange={draft.setAmount}
         testId="charge-amount"
         hint={
           // The amount as it will be sent, in the reader's own notation: '12.345' typed in German
           // reads back as 12.345,00 USD (twelve thousand), so a slip is seen before sending.
-          checkAmount(amount) ? (
+          checkAmount(draft.amount) ? (
             <span className="num" data-testid="charge-amount-echo">
-              {amountText(amountToSend(amount))} {t('wallet.usd')}
+              {amountText(draft.amountToSend)} {t('wallet.usd')}
             </span>
           ) : undefined
         }
       />
       {children}
-      <ProofUploader value={proof} onChange={onProof} />
+      <ProofUploader value={draft.proof} onChange={draft.setProof} />
       <SubmitButton busy={busy} onClick={onSubmit} testId="charge-submit">
         {t('wallet.submitDeposit')}
       </SubmitButton>

@@ -1,20 +1,20 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { openConfirm } from '../../../lib/confirm';
 import { useSessionDraft } from '../../../lib/session-draft';
 import { toast } from '../../../lib/toast';
+import { useSubmit } from '../../../lib/use-submit';
 import { useWalletBalance } from '../api/get-balance';
 import { useDrawCurrencies } from '../api/get-draw-currencies';
 import { useDrawMethods } from '../api/get-draw-methods';
-import { type MethodType, walletKeys } from '../api/keys';
-import { requestWithdrawal } from '../api/request-withdrawal';
+import type { MethodType } from '../api/keys';
+import { useRequestWithdrawal } from '../api/use-request-withdrawal';
 import { amountText, amountToSend, currencyLabel, methodLabel } from '../format';
-import { useSending } from '../hooks/use-sending';
 import { checkWithdrawal } from '../validation';
 import { previewWithdrawal } from '../withdraw-preview';
 import { ChoiceChips } from './choice-chips';
+import { NoOptions } from './no-options';
 import { SubmitButton } from './submit-button';
 import { AmountField, TextField } from './text-field';
 import styles from './wallet.module.css';
@@ -29,7 +29,6 @@ const EMPTY_DRAFT = { currency: 0, method: 0, amount: '', memo: '' };
 export function WithdrawForm({ type }: { type: MethodType }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const balance = useWalletBalance();
   const currencies = useDrawCurrencies(type);
   // Kept while the trader leaves to bind a method and comes back (or goes to another tab).
@@ -40,7 +39,8 @@ export function WithdrawForm({ type }: { type: MethodType }) {
   const setAmount = (value: string) => updateDraft({ amount: value });
   const setMemo = (value: string) => updateDraft({ memo: value });
   const setChosenMethod = (id: number) => updateDraft({ method: id });
-  const { busy, send } = useSending();
+  const withdrawal = useRequestWithdrawal(type);
+  const submit = useSubmit();
   const ids = { currency: useId(), method: useId(), amount: useId(), memo: useId() };
 
   const currencyList = currencies.data ?? [];
@@ -90,47 +90,35 @@ export function WithdrawForm({ type }: { type: MethodType }) {
   // A method belongs to its currency.
   const chooseCurrency = (id: number) => updateDraft({ currency: id, method: 0 });
 
-  const submit = async () => {
-    if (busy) return;
-    const problem = checkWithdrawal({
-      currencyId: currency?.id ?? null,
-      methodId: method?.id ?? null,
-      amount: amountToSend(amount),
-    });
-    if (problem === 'notBound') {
-      askToBind();
-      return;
-    }
-    if (problem || !currency || !method) {
-      toast(t(problem ?? 'form.complete'));
-      return;
-    }
-    await send(
-      () =>
-        requestWithdrawal({
-          currencyId: currency.id,
-          amount: amountToSend(amount),
-          memo,
-          methodId: method.id,
-        }),
+  const onSubmit = () =>
+    void submit(
       () => {
+        const problem = checkWithdrawal({
+          currencyId: currency?.id ?? null,
+          methodId: method?.id ?? null,
+          amount: amountToSend(amount),
+        });
+        if (problem !== 'notBound') return problem ?? (currency && method ? null : 'form.complete');
+        askToBind();
+        return false;
+      },
+      async () => {
+        toast(
+          await withdrawal.mutateAsync({
+            currencyId: currency!.id,
+            amount: amountToSend(amount),
+            memo,
+            methodId: method!.id,
+          }),
+        );
         // Sent: amount and remark go (even if the screen was left meanwhile); the currency and
         // method stay chosen, as before drafts.
         settleDraft({ amount: '', memo: '' });
-        void queryClient.invalidateQueries({ queryKey: walletKeys.balance });
-        void queryClient.invalidateQueries({ queryKey: walletKeys.withdrawals(type) });
-        void queryClient.invalidateQueries({ queryKey: ['user', 'info'] });
       },
     );
-  };
 
-  if (currencies.isPending) return <p className={styles.note}>{t('app.loading')}</p>;
   if (currencyList.length === 0) {
-    return (
-      <p className={styles.message} data-testid="no-draw-currency">
-        {currencies.isError ? t('common.loadFailed') : t('wallet.noDrawCurrency')}
-      </p>
-    );
+    return <NoOptions query={currencies} empty="wallet.noDrawCurrency" testId="no-draw-currency" />;
   }
 
   const code = currency?.code ?? '';
@@ -213,7 +201,7 @@ export function WithdrawForm({ type }: { type: MethodType }) {
         </div>
       </dl>
 
-      <SubmitButton busy={busy} onClick={() => void submit()} testId="withdraw-submit">
+      <SubmitButton busy={withdrawal.isPending} onClick={onSubmit} testId="withdraw-submit">
         {t('wallet.submitWithdraw')}
       </SubmitButton>
     </section>

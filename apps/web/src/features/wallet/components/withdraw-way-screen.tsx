@@ -1,15 +1,17 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { toast } from '../../../lib/toast';
-import { type BindMethodFields, bindDrawMethod } from '../api/bind-draw-method';
+import { useSubmit } from '../../../lib/use-submit';
+import type { BindMethodFields } from '../api/bind-draw-method';
 import { useDrawCurrencies } from '../api/get-draw-currencies';
-import { type MethodType, methodTypeOf, walletKeys } from '../api/keys';
+import { type MethodType, methodTypeOf } from '../api/keys';
+import { useBindDrawMethod } from '../api/use-bind-draw-method';
 import { currencyLabel } from '../format';
 import { checkBindMethod, REQUIRED_FIELDS } from '../validation';
 import { ChoiceChips } from './choice-chips';
+import { NoOptions } from './no-options';
 import { RealAccountGate } from './real-account-gate';
 import { SubmitButton } from './submit-button';
 import { TextField } from './text-field';
@@ -57,7 +59,6 @@ function BindForm({ type }: { type: MethodType }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
-  const queryClient = useQueryClient();
   const currencies = useDrawCurrencies(type);
   // `?currency=`: the withdraw screen's 'Bind now' opens on the currency being withdrawn.
   const [params] = useSearchParams();
@@ -65,7 +66,8 @@ function BindForm({ type }: { type: MethodType }) {
   const [fields, setFields] = useState<BindMethodFields>(EMPTY);
   /** Fields the user has not typed in follow the currency (network = its protocol, receipt = its code). */
   const [edited, setEdited] = useState<ReadonlySet<Field>>(new Set());
-  const [busy, setBusy] = useState(false);
+  const bind = useBindDrawMethod(type);
+  const submit = useSubmit();
   const idPrefix = useId();
 
   const list = currencies.data ?? [];
@@ -93,40 +95,26 @@ function BindForm({ type }: { type: MethodType }) {
     setEdited((e) => new Set(e).add(name));
   };
 
-  const submit = async (e: FormEvent) => {
+  const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    if (busy) return;
-    const problem = checkBindMethod(type, currency?.id ?? null, values);
-    if (problem || !currency) {
-      toast(t(problem ?? 'form.complete'));
-      return;
-    }
-    setBusy(true);
-    try {
-      toast(await bindDrawMethod(type, currency.id, values));
-    } catch {
-      setBusy(false);
-      return; // refused: the request layer has shown the server's message
-    }
-    setBusy(false);
-    void queryClient.invalidateQueries({ queryKey: walletKeys.drawMethods });
-    // Back where the user came from (the list, or the withdraw screen); the list when opened directly.
-    if (location.key === 'default') await navigate(LIST_OF[type], { replace: true });
-    else await navigate(-1);
+    void submit(
+      () => checkBindMethod(type, currency?.id ?? null, values) ?? (currency ? null : 'form.complete'),
+      async () => {
+        toast(await bind.mutateAsync({ currencyId: currency!.id, fields: values }));
+        // Back where the user came from (the list, or the withdraw screen); the list when opened directly.
+        if (location.key === 'default') await navigate(LIST_OF[type], { replace: true });
+        else await navigate(-1);
+      },
+    );
   };
 
-  if (currencies.isPending) return <p className={styles.note}>{t('app.loading')}</p>;
   if (list.length === 0) {
-    return (
-      <p className={styles.message} data-testid="no-draw-currency">
-        {currencies.isError ? t('common.loadFailed') : t('wallet.noDrawCurrency')}
-      </p>
-    );
+    return <NoOptions query={currencies} empty="wallet.noDrawCurrency" testId="no-draw-currency" />;
   }
 
   const required = new Set<Field>(REQUIRED_FIELDS[type]);
   return (
-    <form className={styles.card} onSubmit={submit} noValidate data-testid="bind-form">
+    <form className={styles.card} onSubmit={onSubmit} noValidate data-testid="bind-form">
       <span className={styles.label} id={`${idPrefix}-currency`}>
         {t('wallet.currency')}
       </span>
@@ -151,7 +139,7 @@ function BindForm({ type }: { type: MethodType }) {
           readOnly={f.name === 'network' && fixedNetwork}
         />
       ))}
-      <SubmitButton busy={busy} testId="way-submit">
+      <SubmitButton busy={bind.isPending} testId="way-submit">
         {t('common.confirm')}
       </SubmitButton>
     </form>
