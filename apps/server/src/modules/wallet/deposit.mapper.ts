@@ -21,10 +21,10 @@ export const depositRecordDto = (d: DepositRow) => ({
 });
 
 /** A deposit as staff review it (and as the audit log records it), with its owner's public number. */
-export const staffDepositDto = (d: DepositRow, uid: string) => ({
+export const staffDepositDto = (d: DepositRow, owner: { uid: string } | undefined) => ({
   id: d.id,
   userId: d.userId,
-  uid,
+  uid: owner?.uid ?? '',
   type: d.type,
   amount: money(d.amount).toFixed(2),
   currencyCode: d.currencyCode,

@@ -1,3 +1,4 @@
+import { DEPOSIT_STATUS, WITHDRAWAL_STATUS } from '@meridian/contracts';
 import { LEDGER_TYPE, type Money, money } from '@meridian/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
@@ -16,32 +17,38 @@ import {
  * These settle one row from it: at start (rows a crash left mid-way) and when a move failed.
  */
 
-/** A deposit claimed for approval (5): credited → approved (1), not → back in the queue (0). */
+/** A deposit claimed for approval (APPLYING): credited → FINISHED, not → back in the queue (UNCHECKED). */
 export async function settleDeposit(db: DbOrTx, id: number) {
   const credited = await ledgerKeyExists(db, `deposit:${id}`);
   return transitionDeposit(
     db,
     id,
-    5,
-    credited ? { status: 1 } : { status: 0, reviewedBy: '', reviewedAt: null },
+    DEPOSIT_STATUS.APPLYING,
+    credited
+      ? { status: DEPOSIT_STATUS.FINISHED }
+      : { status: DEPOSIT_STATUS.UNCHECKED, reviewedBy: '', reviewedAt: null },
   );
 }
 
 /**
- * A withdrawal at −1 (requested), 8 (paying) or 9 (refunding): frozen → 0, not → −2 (void);
- * paid or refunded → 1 or 2, not → back in the queue (0).
+ * A withdrawal REQUESTING, PAYING or REJECTING: frozen → REVIEWING, not → REFUSED (void); paid
+ * or refunded → PAID or REJECTED, not → back in the queue (REVIEWING).
  */
 export async function settleWithdrawal(db: DbOrTx, w: { id: number; status: number }) {
-  const key = w.status === -1 ? 'withdraw-freeze' : w.status === 8 ? 'withdraw-paid' : 'withdraw-refund';
+  const { REQUESTING, REFUSED, REVIEWING, PAID, REJECTED, PAYING } = WITHDRAWAL_STATUS;
+  const requesting = w.status === REQUESTING;
+  const paying = w.status === PAYING;
+  const key = requesting ? 'withdraw-freeze' : paying ? 'withdraw-paid' : 'withdraw-refund';
   const done = await ledgerKeyExists(db, `${key}:${w.id}`);
-  const next = w.status === -1 ? (done ? 0 : -2) : done ? (w.status === 8 ? 1 : 2) : 0;
+  const moved = requesting ? REVIEWING : paying ? PAID : REJECTED;
+  const next = done ? moved : requesting ? REFUSED : REVIEWING;
   return transitionWithdrawal(
     db,
     w.id,
     w.status,
     // Back in review: whatever the review or settlement that claimed it noted no longer applies.
-    next === 0 && w.status !== -1
-      ? { status: 0, remark: '', reviewedBy: '', reviewedAt: null }
+    next === REVIEWING && !requesting
+      ? { status: REVIEWING, remark: '', reviewedBy: '', reviewedAt: null }
       : { status: next },
   );
 }
@@ -116,17 +123,20 @@ export function settleWithdrawalsAgainstFrozen(
 }
 
 /** The ledger key that says a request's money has left the frozen amount, by its status. */
-const LEFT_FROZEN: Record<number, string> = { 8: 'withdraw-paid', 9: 'withdraw-refund' };
+const LEFT_FROZEN: Record<number, string> = {
+  [WITHDRAWAL_STATUS.PAYING]: 'withdraw-paid',
+  [WITHDRAWAL_STATUS.REJECTING]: 'withdraw-refund',
+};
 
 /**
- * What the user's requests claim of the frozen amount: under review (0), being paid or refunded
- * (8, 9) until their money has moved, and requested (−1) once their freeze has.
+ * What the user's requests claim of the frozen amount: under review, being paid or refunded until
+ * their money has moved, and requested once their freeze has.
  */
 async function claimsOnFrozen(db: DbOrTx, rows: Awaited<ReturnType<typeof openWithdrawalsOf>>) {
   let total = money('0');
   for (const w of rows) {
     const claims =
-      w.status === -1
+      w.status === WITHDRAWAL_STATUS.REQUESTING
         ? await ledgerKeyExists(db, `withdraw-freeze:${w.id}`)
         : !(w.status in LEFT_FROZEN) || !(await ledgerKeyExists(db, `${LEFT_FROZEN[w.status]}:${w.id}`));
     if (claims) total = total.plus(money(w.amount));
@@ -151,12 +161,16 @@ export async function settleAgainstFrozenInLane(
   let rejected = 0;
   for (const w of open) {
     if (excess.lte(0)) break;
-    if (w.status !== 0) continue; // requested, being paid or refunded: not this settlement's
+    // Requested, being paid or refunded: not this settlement's.
+    if (w.status !== WITHDRAWAL_STATUS.REVIEWING) continue;
     const amount = money(w.amount);
     const consumed = amount.lt(excess) ? amount : excess;
     const refund = amount.minus(consumed);
     const note = { remark: USED_FOR_LOSS_REMARK, reviewedBy: 'system', reviewedAt: now };
-    const claimed = await transitionWithdrawal(db, w.id, 0, { status: refund.isZero() ? 2 : 9, ...note });
+    const claimed = await transitionWithdrawal(db, w.id, WITHDRAWAL_STATUS.REVIEWING, {
+      status: refund.isZero() ? WITHDRAWAL_STATUS.REJECTED : WITHDRAWAL_STATUS.REJECTING,
+      ...note,
+    });
     if (!claimed) throw new Error(`withdrawal ${w.id} changed outside its lane`);
     if (!refund.isZero()) {
       try {
@@ -172,10 +186,12 @@ export async function settleAgainstFrozenInLane(
       } catch (err) {
         // Settled from the ledger at once (back in review, or rejected if the refund did land),
         // never left claimed until the next start.
-        await settleWithdrawal(db, { id: w.id, status: 9 });
+        await settleWithdrawal(db, { id: w.id, status: WITHDRAWAL_STATUS.REJECTING });
         throw err;
       }
-      await transitionWithdrawal(db, w.id, 9, { status: 2 });
+      await transitionWithdrawal(db, w.id, WITHDRAWAL_STATUS.REJECTING, {
+        status: WITHDRAWAL_STATUS.REJECTED,
+      });
     }
     rejected++;
     excess = excess.minus(consumed);

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { DEPOSIT_STATUS, WITHDRAWAL_STATUS } from '@meridian/contracts';
+import { and, asc, desc, eq, type InferSelectModel, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { selectPage } from '../../db/paging.ts';
@@ -17,8 +18,12 @@ import {
 
 export type DepositRow = typeof deposits.$inferSelect;
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
+type DepositInsert = typeof deposits.$inferInsert;
+type WithdrawalInsert = typeof withdrawals.$inferInsert;
 export type DrawMethodRow = typeof drawMethods.$inferSelect;
 export type DrawCurrencyRow = typeof drawCurrencies.$inferSelect;
+/** The two kinds of row staff review (DESIGN §7). */
+export type ReviewedTable = typeof deposits | typeof withdrawals;
 
 const one = <T>(rows: T[]) => rows[0] ?? null;
 
@@ -106,7 +111,16 @@ export async function proofInUse(db: DbOrTx, name: string): Promise<boolean> {
   const rows = await db
     .select({ id: deposits.id })
     .from(deposits)
-    .where(and(eq(deposits.proofFile, name), inArray(deposits.status, [0, 1, 5])))
+    .where(
+      and(
+        eq(deposits.proofFile, name),
+        inArray(deposits.status, [
+          DEPOSIT_STATUS.UNCHECKED,
+          DEPOSIT_STATUS.FINISHED,
+          DEPOSIT_STATUS.APPLYING,
+        ]),
+      ),
+    )
     .limit(1);
   return rows.length > 0;
 }
@@ -131,35 +145,45 @@ export function userDeposits(db: DbOrTx, userId: number, type: number, page: num
 const ofUid = (column: AnyPgColumn, uid: string) =>
   sql`${column} in (select ${users.id} from ${users} where ${users.uid} = ${uid})`;
 
-export function depositsByStatus(
+/** Deposits or withdrawals in one status (of the user with this uid, if given), newest first. */
+export function reviewedByStatus<T extends ReviewedTable>(
   db: DbOrTx,
+  table: T,
   status: number,
   uid: string | undefined,
   page: number,
   size: number,
 ) {
-  const parts: SQL[] = [eq(deposits.status, status)];
-  if (uid !== undefined) parts.push(ofUid(deposits.userId, uid));
-  const where = and(...parts);
-  return selectPage(db, deposits, where, desc(deposits.id), page, size);
+  const t = table as ReviewedTable;
+  const parts: SQL[] = [eq(t.status, status)];
+  if (uid !== undefined) parts.push(ofUid(t.userId, uid));
+  return selectPage(db, table, and(...parts), desc(t.id), page, size);
 }
 export const findDeposit = async (db: DbOrTx, id: number) =>
   one(await db.select().from(deposits).where(eq(deposits.id, id)).limit(1));
-/** Moves a deposit from one status to another only if it is still there (one reviewer wins). */
-export async function transitionDeposit(
+/**
+ * Moves a deposit or withdrawal from one status to another only if it is still there (one
+ * reviewer wins); answers the row after, or null when it had moved on.
+ */
+async function transition<T extends ReviewedTable>(
   db: DbOrTx,
+  table: T,
   id: number,
   from: number,
-  set: Partial<typeof deposits.$inferInsert>,
-) {
+  set: Partial<T['$inferInsert']>,
+): Promise<InferSelectModel<T> | null> {
+  // One table type for the query builder (as saveRow does): the two tables share id and status.
+  const t = table as unknown as typeof deposits;
   return one(
     await db
-      .update(deposits)
-      .set(set)
-      .where(and(eq(deposits.id, id), eq(deposits.status, from)))
+      .update(t)
+      .set(set as Partial<typeof deposits.$inferInsert>)
+      .where(and(eq(t.id, id), eq(t.status, from)))
       .returning(),
-  );
+  ) as InferSelectModel<T> | null;
 }
+export const transitionDeposit = (db: DbOrTx, id: number, from: number, set: Partial<DepositInsert>) =>
+  transition(db, deposits, id, from, set);
 
 // ---- methods ----
 export function userMethods(db: DbOrTx, userId: number, type: number, currencyId?: number) {
@@ -196,47 +220,30 @@ export async function deleteMethod(db: DbOrTx, id: number, userId: number, at: D
 export async function insertWithdrawal(db: DbOrTx, row: typeof withdrawals.$inferInsert) {
   return (await db.insert(withdrawals).values(row).returning())[0]!;
 }
-export async function transitionWithdrawal(
-  db: DbOrTx,
-  id: number,
-  from: number,
-  set: Partial<typeof withdrawals.$inferInsert>,
-) {
-  return one(
-    await db
-      .update(withdrawals)
-      .set(set)
-      .where(and(eq(withdrawals.id, id), eq(withdrawals.status, from)))
-      .returning(),
-  );
-}
+export const transitionWithdrawal = (db: DbOrTx, id: number, from: number, set: Partial<WithdrawalInsert>) =>
+  transition(db, withdrawals, id, from, set);
 export const findWithdrawal = async (db: DbOrTx, id: number) =>
   one(await db.select().from(withdrawals).where(eq(withdrawals.id, id)).limit(1));
 export function userWithdrawals(db: DbOrTx, userId: number, type: number, page: number, size: number) {
   const where = and(
     eq(withdrawals.userId, userId),
     eq(withdrawals.type, type),
-    inArray(withdrawals.status, [0, 1, 2, 8, 9]),
+    // Never the ones refused at request or still being requested.
+    inArray(withdrawals.status, [
+      WITHDRAWAL_STATUS.REVIEWING,
+      WITHDRAWAL_STATUS.PAID,
+      WITHDRAWAL_STATUS.REJECTED,
+      WITHDRAWAL_STATUS.PAYING,
+      WITHDRAWAL_STATUS.REJECTING,
+    ]),
   );
-  return selectPage(db, withdrawals, where, desc(withdrawals.id), page, size);
-}
-export function withdrawalsByStatus(
-  db: DbOrTx,
-  status: number,
-  uid: string | undefined,
-  page: number,
-  size: number,
-) {
-  const parts: SQL[] = [eq(withdrawals.status, status)];
-  if (uid !== undefined) parts.push(ofUid(withdrawals.userId, uid));
-  const where = and(...parts);
   return selectPage(db, withdrawals, where, desc(withdrawals.id), page, size);
 }
 
 export async function reviewQueueCounts(db: DbOrTx) {
   const r = (await db.execute(sql`
-    select (select count(*) from deposits where status = 0)::int as deposits,
-           (select count(*) from withdrawals where status = 0)::int as withdrawals`)) as unknown as {
+    select (select count(*) from deposits where status = ${DEPOSIT_STATUS.UNCHECKED})::int as deposits,
+           (select count(*) from withdrawals where status = ${WITHDRAWAL_STATUS.REVIEWING})::int as withdrawals`)) as unknown as {
     rows: Array<{ deposits: number; withdrawals: number }>;
   };
   return r.rows[0]!;
@@ -256,31 +263,37 @@ export async function ledgerKeyExists(db: DbOrTx, key: string) {
 
 /** Rows left mid-way by a crash (claims, unconfirmed requests): finished at start from the ledger. */
 export async function unfinishedWalletRows(db: DbOrTx) {
-  const d = await db.select().from(deposits).where(eq(deposits.status, 5));
+  const { REQUESTING, PAYING, REJECTING } = WITHDRAWAL_STATUS;
+  const d = await db.select().from(deposits).where(eq(deposits.status, DEPOSIT_STATUS.APPLYING));
   const w = await db
     .select()
     .from(withdrawals)
-    .where(inArray(withdrawals.status, [-1, 8, 9]));
+    .where(inArray(withdrawals.status, [REQUESTING, PAYING, REJECTING]));
   return { deposits: d, withdrawals: w };
 }
 
-/**
- * A user's withdrawals whose money may still be frozen (−1 requested, 0 review, 8 paying, 9
- * refunding), newest first.
- */
-export const openWithdrawalsOf = (db: DbOrTx, userId: number) =>
-  db
+/** A user's withdrawals whose money may still be frozen (requested, in review, paying, refunding), newest first. */
+export function openWithdrawalsOf(db: DbOrTx, userId: number) {
+  const { REQUESTING, REVIEWING, PAYING, REJECTING } = WITHDRAWAL_STATUS;
+  return db
     .select()
     .from(withdrawals)
-    .where(and(eq(withdrawals.userId, userId), inArray(withdrawals.status, [-1, 0, 8, 9])))
+    .where(
+      and(
+        eq(withdrawals.userId, userId),
+        inArray(withdrawals.status, [REQUESTING, REVIEWING, PAYING, REJECTING]),
+      ),
+    )
     .orderBy(desc(withdrawals.id));
+}
 
 /** Users whose open withdrawals claim more than their frozen amount (a crash left them unsettled). */
 export async function usersWithUncoveredWithdrawals(db: DbOrTx): Promise<number[]> {
+  const { REVIEWING, PAYING, REJECTING } = WITHDRAWAL_STATUS;
   const rows = (await db.execute(sql`
     select w.user_id as id
     from withdrawals w join users u on u.id = w.user_id
-    where w.status in (0, 8, 9)
+    where w.status in (${REVIEWING}, ${PAYING}, ${REJECTING})
     group by w.user_id, u.lock_balance
     having sum(w.amount) > u.lock_balance`)) as unknown as { rows: Array<{ id: number | string }> };
   return rows.rows.map((r) => Number(r.id));

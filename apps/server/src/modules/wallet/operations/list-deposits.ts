@@ -9,13 +9,8 @@ export async function listDeposits(
   deps: Pick<WalletDeps, 'db'>,
   input: { userId: number; type: number; page: number },
 ) {
-  await realUser(deps.db, input.userId);
-  const { rows, total } = await repo.userDeposits(
-    deps.db,
-    input.userId,
-    input.type,
-    input.page,
-    WALLET_PAGE_SIZE,
-  );
+  const { userId, type, page } = input;
+  await realUser(deps.db, userId);
+  const { rows, total } = await repo.userDeposits(deps.db, userId, type, page, WALLET_PAGE_SIZE);
   return { list: rows.map(depositRecordDto), total };
 }

@@ -10,13 +10,8 @@ export async function listWithdrawals(
   deps: Pick<WalletDeps, 'db'>,
   input: { userId: number; type: number; page: number; lang: Language },
 ) {
-  await realUser(deps.db, input.userId);
-  const { rows, total } = await repo.userWithdrawals(
-    deps.db,
-    input.userId,
-    input.type,
-    input.page,
-    WALLET_PAGE_SIZE,
-  );
+  const { userId, type, page } = input;
+  await realUser(deps.db, userId);
+  const { rows, total } = await repo.userWithdrawals(deps.db, userId, type, page, WALLET_PAGE_SIZE);
   return { list: rows.map((w) => withdrawalRecordDto(w, input.lang)), total };
 }

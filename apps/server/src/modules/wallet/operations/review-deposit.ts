@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../../lib/app-error.ts';
 import type { AuditEntry } from '../../../lib/register-staff-call.ts';
 import { staffDepositDto } from '../deposit.mapper.ts';
-import { ownersOf } from '../review-owners.ts';
+import { ownersOf } from '../review-queue.ts';
 import * as repo from '../wallet.repository.ts';
 import type { WalletDeps } from '../wallet-deps.ts';
 import { settleDeposit, settleIfFailed } from '../wallet-settlement.ts';
@@ -73,13 +73,13 @@ export async function reviewDeposit(
           action === 'reject' ? DEPOSIT_STATUS.REJECTED : DEPOSIT_STATUS.INVALID,
           reviewed,
         );
-  const uid = (await ownersOf(deps.db, [before.userId])).get(before.userId)?.uid ?? '';
+  const owner = (await ownersOf(deps.db, [before.userId])).get(before.userId);
   input.audit({
     action: `deposit.${action}`,
     targetType: 'deposit',
     targetId: id,
-    before: staffDepositDto(before, uid),
-    after: staffDepositDto(after!, uid),
+    before: staffDepositDto(before, owner),
+    after: staffDepositDto(after!, owner),
   });
-  return staffDepositDto(after!, uid);
+  return staffDepositDto(after!, owner);
 }

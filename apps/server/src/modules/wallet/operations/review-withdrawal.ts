@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Movement } from '../../../engine/account-book.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { AuditEntry } from '../../../lib/register-staff-call.ts';
-import { ownersOf } from '../review-owners.ts';
+import { ownersOf } from '../review-queue.ts';
 import * as repo from '../wallet.repository.ts';
 import type { WalletDeps } from '../wallet-deps.ts';
 import {
