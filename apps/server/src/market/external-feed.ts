@@ -2,6 +2,7 @@ import { isMarketOpen, type SessionKind } from '@meridian/domain';
 import WebSocket from 'ws';
 import { pointScale } from './gbm.ts';
 import { quoteAtMid } from './quote-at-mid.ts';
+import { QuoteListeners } from './quote-listeners.ts';
 import type { Clock, FeedInstrument, Quote, QuoteFeed, QuoteListener } from './types.ts';
 
 export { parseSymbolMap } from './feed-symbols.ts';
@@ -160,12 +161,11 @@ export class ExternalFeed implements QuoteFeed {
   readonly unknownSymbols = new Set<string>();
   private readonly byId = new Map<number, ExternalInstrument>();
   private readonly bySymbol = new Map<string, ExternalInstrument>();
-  private readonly listeners: QuoteListener[] = [];
+  private readonly listeners: QuoteListeners;
   private readonly reconnectMinMs: number;
   private readonly reconnectMaxMs: number;
   private readonly pingEveryMs: number;
   private readonly silentAfterMs: number;
-  private readonly onListenerError: (error: unknown) => void;
   private readonly wallNow: () => number;
   private socket: WebSocket | null = null;
   private open = false;
@@ -186,7 +186,7 @@ export class ExternalFeed implements QuoteFeed {
     this.pingEveryMs = o.pingEveryMs ?? 5_000;
     this.silentAfterMs = o.silentAfterMs ?? 15_000;
     this.retryMs = this.reconnectMinMs;
-    this.onListenerError = o.onListenerError ?? ((error) => console.error('quote listener failed', error));
+    this.listeners = new QuoteListeners(o.onListenerError);
     this.wallNow = o.wallNow ?? Date.now;
     for (const i of o.instruments) this.addInstrument(i);
   }
@@ -251,11 +251,7 @@ export class ExternalFeed implements QuoteFeed {
   }
 
   onQuote(listener: QuoteListener): () => void {
-    this.listeners.push(listener);
-    return () => {
-      const index = this.listeners.indexOf(listener);
-      if (index >= 0) this.listeners.splice(index, 1);
-    };
+    return this.listeners.add(listener);
   }
 
   /** Quotes arrive as messages; nothing is due on a timer. */
@@ -496,13 +492,7 @@ export class ExternalFeed implements QuoteFeed {
   private quote(s: ExternalInstrument, quote: Quote) {
     s.latest = quote;
     this.counts.quotes++;
-    for (let i = 0; i < this.listeners.length; i++) {
-      try {
-        this.listeners[i]!(quote);
-      } catch (error) {
-        this.onListenerError(error);
-      }
-    }
+    this.listeners.emit(quote);
   }
 
   /** A warning when quotes were dropped since the last report, or instruments in session go unquoted. */

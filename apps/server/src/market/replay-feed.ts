@@ -1,4 +1,6 @@
 import { pointScale } from './gbm.ts';
+import { QuoteListeners } from './quote-listeners.ts';
+import { StepTimer } from './step-timer.ts';
 import type { Clock, FeedInstrument, Quote, QuoteFeed, QuoteListener } from './types.ts';
 
 /**
@@ -82,27 +84,24 @@ export class ReplayFeed implements QuoteFeed {
   readonly skippedRows: number;
   private readonly ticks: Array<ReplayTick & { instrument: ReplayInstrument }>;
   private readonly byId = new Map<number, ReplayInstrument>();
-  private readonly listeners: QuoteListener[] = [];
+  private readonly listeners: QuoteListeners;
   private readonly clock: Clock;
   private readonly align: 'clock' | 'file';
   private readonly loop: boolean;
-  private readonly stepMs: number;
   private readonly closedAfterMs: number;
-  private readonly onListenerError: (error: unknown) => void;
   private readonly cycleMs: number;
   private originMs = Number.NaN;
   private cursor = 0;
   private cycle = 0;
-  private timer: ReturnType<typeof setInterval> | undefined;
+  private readonly timer: StepTimer;
 
   constructor(options: ReplayFeedOptions) {
     this.clock = options.clock;
     this.align = options.align ?? 'clock';
     this.loop = options.loop ?? false;
-    this.stepMs = options.stepMs ?? 100;
     this.closedAfterMs = options.closedAfterMs ?? 60_000;
-    this.onListenerError =
-      options.onListenerError ?? ((error) => console.error('quote listener failed', error));
+    this.listeners = new QuoteListeners(options.onListenerError);
+    this.timer = new StepTimer(() => this.step(this.clock.now()), options.stepMs ?? 100);
     const byCode = new Map<string, ReplayInstrument>();
     for (const { id, seed } of options.instruments) {
       const instrument = new ReplayInstrument(id, seed.code, seed.pricePrecision, seed.tickIntervalMs);
@@ -122,11 +121,7 @@ export class ReplayFeed implements QuoteFeed {
   }
 
   onQuote(listener: QuoteListener): () => void {
-    this.listeners.push(listener);
-    return () => {
-      const index = this.listeners.indexOf(listener);
-      if (index >= 0) this.listeners.splice(index, 1);
-    };
+    return this.listeners.add(listener);
   }
 
   /** Clock time at which tick `index` of the current cycle plays. */
@@ -173,24 +168,15 @@ export class ReplayFeed implements QuoteFeed {
     };
     s.latest = quote;
     s.lastTickMs = timeMs;
-    for (let i = 0; i < this.listeners.length; i++) {
-      try {
-        this.listeners[i]!(quote);
-      } catch (error) {
-        this.onListenerError(error);
-      }
-    }
+    this.listeners.emit(quote);
   }
 
   start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => this.step(this.clock.now()), this.stepMs);
-    this.timer.unref?.();
+    this.timer.start();
   }
 
   stop(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
+    this.timer.stop();
   }
 
   latest(instrumentId: number): Quote | undefined {

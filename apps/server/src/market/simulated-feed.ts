@@ -2,6 +2,8 @@ import { isMarketOpen, type SessionKind } from '@meridian/domain';
 import { closedMsBetween, GAP_VARIANCE_SHARE, logStep, pointScale, variancePerMs } from './gbm.ts';
 import { Random } from './prng.ts';
 import { quoteAtMid } from './quote-at-mid.ts';
+import { QuoteListeners } from './quote-listeners.ts';
+import { StepTimer } from './step-timer.ts';
 import type { Clock, FeedInstrument, Quote, QuoteFeed, QuoteListener } from './types.ts';
 
 /**
@@ -79,28 +81,21 @@ export class SimulatedFeed implements QuoteFeed, PriceAnchor {
   readonly seed: number;
   private readonly states: InstrumentState[];
   private readonly byId = new Map<number, InstrumentState>();
-  private readonly listeners: QuoteListener[] = [];
+  private readonly listeners: QuoteListeners;
   private readonly clock: Clock;
-  private readonly stepMs: number;
-  private readonly onListenerError: (error: unknown) => void;
-  private timer: ReturnType<typeof setInterval> | undefined;
+  private readonly timer: StepTimer;
 
   constructor(options: SimulatedFeedOptions) {
     this.seed = options.seed;
     this.clock = options.clock;
-    this.stepMs = options.stepMs ?? 100;
-    this.onListenerError =
-      options.onListenerError ?? ((error) => console.error('quote listener failed', error));
+    this.listeners = new QuoteListeners(options.onListenerError);
+    this.timer = new StepTimer(() => this.step(this.clock.now()), options.stepMs ?? 100);
     this.states = options.instruments.map((instrument) => new InstrumentState(instrument, options.seed));
     for (const state of this.states) this.byId.set(state.id, state);
   }
 
   onQuote(listener: QuoteListener): () => void {
-    this.listeners.push(listener);
-    return () => {
-      const index = this.listeners.indexOf(listener);
-      if (index >= 0) this.listeners.splice(index, 1);
-    };
+    return this.listeners.add(listener);
   }
 
   step(nowMs: number): void {
@@ -134,25 +129,15 @@ export class SimulatedFeed implements QuoteFeed, PriceAnchor {
 
     const quote = quoteAtMid(s, s.price, nowMs, ++s.seq);
     s.latest = quote;
-    const listeners = this.listeners;
-    for (let i = 0; i < listeners.length; i++) {
-      try {
-        listeners[i]!(quote);
-      } catch (error) {
-        this.onListenerError(error);
-      }
-    }
+    this.listeners.emit(quote);
   }
 
   start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => this.step(this.clock.now()), this.stepMs);
-    this.timer.unref?.();
+    this.timer.start();
   }
 
   stop(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
+    this.timer.stop();
   }
 
   latest(instrumentId: number): Quote | undefined {
