@@ -1,12 +1,13 @@
 import type { Order } from '@meridian/contracts';
 import { MARGIN_MODE } from '@meridian/domain';
 import { Dialog, Popup } from 'antd-mobile';
-import { type KeyboardEvent, type ReactNode, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogPanel } from '../../../components/dialog-panel';
 import { acceptDecimalInput, priceLimits } from '../../../lib/decimal-input';
 import { boxDecimal, groupDecimal } from '../../../lib/format';
 import { usePopupFocus } from '../../../lib/popup-focus';
+import { useSingleFlight } from '../../../lib/single-flight';
 import { ORDER_STATUS } from '../../../lib/statuses';
 import type { SetStops } from '../api/order-actions';
 import { inputPriceText, isBuy, priceText, profitText, signOf, timeText, usd6Text } from '../format';
@@ -77,17 +78,10 @@ function DetailBody({
   // A pending order holds no position, so it has no profit (not a profit of 0.00); neither has
   // one cancelled before it filled.
   const profit = neverFilled ? null : live.profit;
-  const saving = useRef(false);
-  const save = async () => {
-    // One request at a time: Enter held down or pressed beside a tap on Confirm sends once.
-    if (saving.current) return;
-    saving.current = true;
-    try {
-      if (await onSetStops(order, stopLoss, takeProfit)) setEditing(false);
-    } finally {
-      saving.current = false;
-    }
-  };
+  // One request at a time: Enter held down or pressed beside a tap on Confirm sends once.
+  const save = useSingleFlight(async () => {
+    if (await onSetStops(order, stopLoss, takeProfit)) setEditing(false);
+  });
   // Enter in either box saves, as the dialog's Confirm does (a keyboard user had no way to send).
   const saveOnEnter = (e: KeyboardEvent<HTMLInputElement>) => {
     // Not a held key's repeats: after the save closes the popup they would land on the order's row.

@@ -12,7 +12,7 @@ import { useSingleFlight } from '../../../lib/single-flight';
 import { ORDER_STATUS } from '../../../lib/statuses';
 import { toast } from '../../../lib/toast';
 import { type OrderPages, type OrderStatusFilter, orderKeys, useOrders } from '../api/get-orders';
-import { cancelOrder, closeOrder, setStopPrices } from '../api/order-actions';
+import { useCancelOrder, useCloseOrder, useSetStops } from '../api/use-order-actions';
 import { useOrderPushes } from '../hooks/use-order-pushes';
 import { OrderDetail, selectedTab } from './order-detail';
 import { OrderRow } from './order-row';
@@ -43,6 +43,9 @@ export function OrdersScreen() {
   const status = statusOf(params.get('type'));
   const orders = useOrders(status);
   const [open, setOpen] = useState<Order | null>(null);
+  const close = useCloseOrder();
+  const cancel = useCancelOrder();
+  const setStops = useSetStops();
 
   useOrderPushes(
     useCallback(
@@ -115,7 +118,7 @@ export function OrdersScreen() {
     );
     if (!ok) return;
     try {
-      afterAction(await closeOrder(order.Id, newIdempotencyKey()));
+      afterAction(await close.mutateAsync({ id: order.Id, idempotencyKey: newIdempotencyKey() }));
     } catch {
       // refused: the server's message was shown
     }
@@ -129,7 +132,7 @@ export function OrdersScreen() {
     );
     if (!ok) return;
     try {
-      afterAction(await cancelOrder(order.Id, newIdempotencyKey()));
+      afterAction(await cancel.mutateAsync({ id: order.Id, idempotencyKey: newIdempotencyKey() }));
     } catch {
       // refused: the server's message was shown
     }
@@ -137,7 +140,7 @@ export function OrdersScreen() {
 
   const onSetStops = async (order: Order, stopLoss: string, takeProfit: string) => {
     try {
-      afterAction(await setStopPrices(order.Id, stopLoss, takeProfit));
+      afterAction(await setStops.mutateAsync({ id: order.Id, stopLoss, takeProfit }));
       return true;
     } catch {
       return false;

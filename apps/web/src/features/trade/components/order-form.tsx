@@ -1,7 +1,6 @@
 import type { Instrument } from '@meridian/contracts';
 import { newIdempotencyKey } from '@meridian/contracts/idempotency-key';
 import { MARGIN_MODE } from '@meridian/domain';
-import { useQueryClient } from '@tanstack/react-query';
 import { Checkbox } from 'antd-mobile';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +14,7 @@ import { toast } from '../../../lib/toast';
 import { useQuotes } from '../../../stores/quotes';
 import { useSession } from '../../../stores/session';
 import { useFeeType } from '../api/get-fee-type';
-import { submitOrder } from '../api/submit-order';
+import { useSubmitOrder } from '../api/use-submit-order';
 import {
   canDecrease,
   initialFormState,
@@ -41,12 +40,11 @@ interface OrderFormProps {
 export function OrderForm({ instrument, instruments, prices, marketOpen }: OrderFormProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const token = useSession((s) => s.token);
   const feeType = useFeeType();
   const [form, setForm] = useState<OrderFormState>(() => initialFormState(instrument));
   const [pickerOpen, setPickerOpen] = useState(false);
-  const [sending, setSending] = useState(false);
+  const order = useSubmitOrder();
   const set = (patch: Partial<OrderFormState>) => setForm((f) => ({ ...f, ...patch }));
 
   const leverages = instrument.HasForexMultiple.map((m) => m.Value);
@@ -83,16 +81,12 @@ export function OrderForm({ instrument, instruments, prices, marketOpen }: Order
       toast(t(problem));
       return;
     }
-    setSending(true);
     try {
-      const msg = await submitOrder(toSubmitQuery(form, instrument.Id), newIdempotencyKey());
+      const query = toSubmitQuery(form, instrument.Id);
+      const msg = await order.mutateAsync({ query, idempotencyKey: newIdempotencyKey() });
       toast(msg || t('trade.confirmed'));
-      void queryClient.invalidateQueries({ queryKey: ['orders'] });
-      void queryClient.invalidateQueries({ queryKey: ['wallet'] });
     } catch {
       // refused: the request layer has shown the server's message
-    } finally {
-      setSending(false);
     }
   });
 
@@ -307,7 +301,7 @@ export function OrderForm({ instrument, instruments, prices, marketOpen }: Order
       <button
         type="button"
         className={`${styles.submit} ${form.side === 'buy' ? styles.submitBuy : styles.submitSell}`}
-        disabled={!marketOpen || sending}
+        disabled={!marketOpen || order.isPending}
         onClick={() => void submit()}
         // A held Enter or Space repeats the press once each answer comes back: one order per press.
         onKeyDown={(e) => {
