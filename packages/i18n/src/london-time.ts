@@ -35,10 +35,13 @@ const DATE_TIME: Intl.DateTimeFormatOptions = {
   hourCycle: 'h23',
 };
 
+let dateTime: Intl.DateTimeFormat | undefined;
+
 /** An instant (unix ms) as London 'YYYY-MM-DD HH:mm:ss', 24 hours. */
 export function londonDateTime(ms: number): string {
+  dateTime ??= londonFormat('en-GB', DATE_TIME); // kept: the server writes one per record
   const part: Record<string, string> = {};
-  for (const p of londonFormat('en-GB', DATE_TIME).formatToParts(ms)) part[p.type] = p.value;
+  for (const p of dateTime.formatToParts(ms)) part[p.type] = p.value;
   return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}:${part.second}`;
 }
 
