@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { fsyncedDuring, handleSyncsDuring } from '../lib/sync-spies.test-support.ts';
-import { type Database, openDatabase } from './client.ts';
+import { type Database, openDatabase } from '../src/db/client.ts';
+import { fsyncedDuring, handleSyncsDuring } from '../src/lib/sync-spies.test-support.ts';
 
 const rows = async (db: Database['db'], query: ReturnType<typeof sql>) =>
   ((await db.execute(query)) as unknown as { rows: Array<Record<string, unknown>> }).rows;
