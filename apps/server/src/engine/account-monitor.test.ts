@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { AppError } from '../lib/app-error.ts';
-import type { TradingService } from '../modules/trading/trading.service.ts';
 import { SocketConnection } from '../ws/socket-connection.ts';
 import { UserChannels } from '../ws/user-channels.ts';
-import { AccountMonitor } from './account-monitor.ts';
+import { AccountMonitor, type SummarySource } from './account-monitor.ts';
 import type { TradingEngine } from './trading-engine.ts';
 
 const JP225 = 10;
@@ -55,7 +54,7 @@ function setup(budget?: { ms: number; clock: () => number }) {
         RiskStatus: 'normal',
       };
     },
-  } as unknown as TradingService;
+  } as unknown as SummarySource;
   const channels = new UserChannels();
   const log = { error: () => {} } as never;
   const monitor = budget
@@ -175,7 +174,7 @@ describe('AccountMonitor', () => {
         nowMs += 1;
         return { ProfitsTotal: String(nowMs) };
       },
-    } as unknown as TradingService;
+    } as unknown as SummarySource;
     const channels = new UserChannels();
     const monitor = new AccountMonitor(
       engine,
@@ -219,7 +218,7 @@ describe('AccountMonitor', () => {
         }
         return { ProfitsTotal: '0.00' };
       },
-    } as unknown as TradingService;
+    } as unknown as SummarySource;
     const channels = new UserChannels();
     const monitor = new AccountMonitor(engine, trading, channels, { error: () => {} } as never);
     const a = socket();

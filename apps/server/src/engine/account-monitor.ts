@@ -1,33 +1,60 @@
+import { type AccountSummary, ORDER_STATUS } from '@meridian/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
-import type { TradingService } from '../modules/trading/trading.service.ts';
-import type { SocketConnection } from '../ws/socket-connection.ts';
-import type { UserChannels } from '../ws/user-channels.ts';
 import type { TradingEngine } from './trading-engine.ts';
 
 const PUSH_INTERVAL_MS = 250;
 /** Share of each interval a flush may spend computing figures; the rest waits for the next one. */
 const FLUSH_BUDGET_MS = 60;
 
+/** The account figures a push carries (the trading module's `summary` gives them). */
+export interface SummarySource {
+  summary(userId: number): Promise<SummaryFigures>;
+}
+
+type SummaryFigures = Pick<
+  AccountSummary,
+  | 'ProfitsTotal'
+  | 'HazardRate'
+  | 'CautionMoneyAll'
+  | 'NetValue'
+  | 'balance'
+  | 'PrepaymentRatio'
+  | 'RiskStatus'
+>;
+
+/**
+ * Where FOREX_TRADE goes: each user's logged-in connections (the socket gateway's `UserChannels`
+ * is one). The engine names only what it uses, so it depends on no higher layer.
+ */
+export interface AccountPushTarget<Conn> {
+  /** Called whenever a connection logs in for a user. */
+  onJoin(fn: (userId: number, conn: Conn) => void): unknown;
+  isOnline(userId: number): boolean;
+  onlineUsers(): Iterable<number>;
+  /** To every connection of the user, or with `only`, to that one. */
+  send(userId: number, topic: 'FOREX_TRADE', key: string, message: object, only?: Conn): void;
+}
+
 /**
  * FOREX_TRADE pushes: at most four times a second, for online accounts whose positions were touched
  * or whose instruments ticked, it recomputes their figures and pushes them when they changed. (The
  * engine itself decides stop-outs on every tick; the exact check here is only a backstop.)
  */
-export class AccountMonitor {
+export class AccountMonitor<Conn = unknown> {
   private readonly dirty = new Set<number>();
   private readonly tickedInstruments = new Set<number>();
   private readonly lastFrame = new Map<number, string>();
   /** Sockets that logged in since their user's last push: they get the current frame even unchanged. */
-  private readonly joined = new Map<number, Set<SocketConnection>>();
+  private readonly joined = new Map<number, Set<Conn>>();
   private timer: NodeJS.Timeout | undefined;
   private running = false;
   private flushes = 0;
 
   constructor(
     private readonly engine: TradingEngine,
-    private readonly trading: TradingService,
-    private readonly channels: UserChannels,
+    private readonly trading: SummarySource,
+    private readonly channels: AccountPushTarget<Conn>,
     private readonly log: FastifyBaseLogger,
     private readonly budgetMs = FLUSH_BUDGET_MS,
     private readonly clock: () => number = () => performance.now(),
@@ -36,7 +63,7 @@ export class AccountMonitor {
     // may not change again soon (its last position closed while it was away): send them afresh.
     // Only the socket that joined gets it then; the user's other sockets hear only of changes.
     channels.onJoin((userId, conn) => {
-      const set = this.joined.get(userId) ?? new Set<SocketConnection>();
+      const set = this.joined.get(userId) ?? new Set<Conn>();
       set.add(conn);
       this.joined.set(userId, set);
     });
@@ -130,7 +157,7 @@ export class AccountMonitor {
       }
       if (backstop) await this.engine.checkStopOut(userId);
       const s = await this.trading.summary(userId);
-      const positions = this.engine.liveOrdersOf(userId).filter((o) => o.status === 1);
+      const positions = this.engine.liveOrdersOf(userId).filter((o) => o.status === ORDER_STATUS.HOLDING);
       const rates = this.engine.rates();
       const frame = {
         type: 'FOREX_TRADE',
