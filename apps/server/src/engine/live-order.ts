@@ -1,3 +1,4 @@
+import { ORDER_STATUS } from '@meridian/contracts';
 import { formatScaled, type PendingKind, type Scaled, type Side, scaled } from '@meridian/domain';
 import { micros, microText } from './account-book.ts';
 import type { OrderRow } from './order.repository.ts';
@@ -22,7 +23,7 @@ export interface LiveOrder extends TriggerOwner, PositionOwner {
   userId: number;
   instrumentId: number;
   side: Side;
-  status: 0 | 1;
+  status: typeof ORDER_STATUS.PENDING | typeof ORDER_STATUS.HOLDING;
   leverage: number;
   marginMode: number;
   feeType: number;
@@ -67,7 +68,7 @@ export interface LiveOrder extends TriggerOwner, PositionOwner {
 
 /** How an order ended, for its last row. */
 export interface OrderEnd {
-  status: 3 | 4;
+  status: typeof ORDER_STATUS.CLOSED | typeof ORDER_STATUS.CANCELLED;
   closePrice: string | null;
   closeBid: string | null;
   closeAsk: string | null;
@@ -104,7 +105,7 @@ export function liveOrderFromRow(r: OrderRow, pendingKind: PendingKind | null): 
     userId: r.userId,
     instrumentId: r.instrumentId,
     side: r.side === 1 ? 'buy' : 'sell',
-    status: r.status === 0 ? 0 : 1,
+    status: r.status === ORDER_STATUS.PENDING ? ORDER_STATUS.PENDING : ORDER_STATUS.HOLDING,
     leverage: r.leverage,
     marginMode: r.marginMode,
     feeType: r.feeType,
@@ -116,7 +117,7 @@ export function liveOrderFromRow(r: OrderRow, pendingKind: PendingKind | null): 
     feeRate: scaled(r.feeRate),
     feeRateText: r.feeRate,
     targetPriceText: priceText(level(r.targetPrice)),
-    openPriceText: r.status === 0 ? null : priceText(level(r.openPrice)),
+    openPriceText: r.status === ORDER_STATUS.PENDING ? null : priceText(level(r.openPrice)),
     openBid: r.openBid === null ? null : priceText(scaled(r.openBid)),
     openAsk: r.openAsk === null ? null : priceText(scaled(r.openAsk)),
     openQuoteTime: r.openQuoteTime,
@@ -138,10 +139,10 @@ export function liveOrderFromRow(r: OrderRow, pendingKind: PendingKind | null): 
   };
 }
 
-/** The order's row as stored while it is live (status 0 pending, 1 open). */
+/** The order's row as stored while it is live (pending or holding). */
 export const rowOf = (o: LiveOrder): OrderRow => buildRow(o, null);
 
-/** The order's last row: closed (3) or cancelled (4). */
+/** The order's last row: closed or cancelled. */
 export const endedRowOf = (o: LiveOrder, end: OrderEnd): OrderRow => buildRow(o, end);
 
 function buildRow(o: LiveOrder, end: OrderEnd | null): OrderRow {

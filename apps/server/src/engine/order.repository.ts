@@ -1,3 +1,4 @@
+import { ORDER_STATUS } from '@meridian/contracts';
 import { and, asc, count, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { selectPage } from '../db/paging.ts';
@@ -42,7 +43,7 @@ export async function listUserOrders(
   const where = and(eq(orders.userId, userId), inArray(orders.status, statuses));
   // Live lists newest first; history by when each order ended (an old position closed just now
   // comes first), served by `orders_user_history_idx`.
-  const ended = statuses.every((s) => s === 3 || s === 4);
+  const ended = statuses.every((s) => s === ORDER_STATUS.CLOSED || s === ORDER_STATUS.CANCELLED);
   const order = ended
     ? [sql`${orders.closedAt} desc nulls last`, sql`${orders.id} desc nulls last`]
     : [desc(orders.id)];
@@ -89,6 +90,6 @@ export async function loadLiveOrders(db: DbOrTx) {
   return db
     .select()
     .from(orders)
-    .where(inArray(orders.status, [0, 1]))
+    .where(inArray(orders.status, [ORDER_STATUS.PENDING, ORDER_STATUS.HOLDING]))
     .orderBy(asc(orders.id));
 }
