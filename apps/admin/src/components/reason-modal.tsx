@@ -1,6 +1,7 @@
 import { Form, Input, Modal } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { submitOnEnter } from '../lib/submit-on-enter';
 
 interface Props {
   open: boolean;
@@ -72,3 +73,14 @@ export const reasonRules = (t: (key: string) => string) => [
     },
   },
 ];
+
+/** The reason field of a staff dialog's own form: Enter in it saves (Shift+Enter: a new line). */
+export function ReasonItem() {
+  const { t } = useTranslation();
+  const form = Form.useFormInstance();
+  return (
+    <Form.Item name="reason" label={t('common.reason')} rules={reasonRules(t)}>
+      <Input.TextArea rows={3} maxLength={500} showCount onKeyDown={submitOnEnter(form)} />
+    </Form.Item>
+  );
+}

@@ -1,4 +1,4 @@
-import { Drawer } from 'antd';
+import { Descriptions, type DescriptionsProps, Drawer } from 'antd';
 import type { ReactNode } from 'react';
 import { useReview } from '../hooks/use-review';
 import { ReviewActions, type ReviewChoice } from './review-actions';
@@ -44,4 +44,9 @@ export function ReviewDrawer<A extends string>({
       {children}
     </Drawer>
   );
+}
+
+/** The record's figures in the drawer: one bordered column of label and value. */
+export function ReviewDetails({ items }: { items: DescriptionsProps['items'] }) {
+  return <Descriptions size="small" column={1} bordered items={items} />;
 }

@@ -29,17 +29,23 @@ export interface ReviewRow {
   remark: string;
 }
 
+/** A status of a queue: its code and the colour of its tag. */
+export interface QueueStatus {
+  status: number;
+  color: string;
+}
+
 /** A queue's statuses, in the order of its tabs; the first is the waiting one (reviewed, the default tab). */
-export type QueueStatuses = readonly [number, ...number[]];
+export type QueueStatuses = readonly [QueueStatus, ...QueueStatus[]];
 
 const DEFAULTS = { uid: '', page: '1', pageSize: '20' };
 
 /** The queue's place in the URL: status tab, user filter, page; `query` asks the list for them. */
-export function useReviewQueueState(statuses: QueueStatuses) {
-  const waiting = statuses[0];
+function useReviewQueueState(statuses: QueueStatuses) {
+  const waiting = statuses[0].status;
   const defaults = useMemo(() => ({ ...DEFAULTS, status: String(waiting) }), [waiting]);
   const [url, patch] = useUrlState(defaults);
-  const status = statuses.find((s) => String(s) === url.status) ?? waiting;
+  const status = statuses.find((s) => String(s.status) === url.status)?.status ?? waiting;
   const paging = pagingOf(url);
   const uid = uidOf(url.uid);
   return { status, uid, paging, patch, query: { status, uid, ...paging } };
@@ -65,15 +71,15 @@ export const textColumn = (title: string, dataIndex: string, ellipsis = false) =
 function useReviewColumns<Row extends ReviewRow>(opts: {
   /** Catalog prefix of the kind: `deposits` or `withdrawals` (types.N, statuses.N). */
   kind: string;
-  statusColors: Record<number, string>;
-  waiting: number;
+  statuses: QueueStatuses;
   middle: ColumnsType<Row>;
   onReview?: ((row: Row) => void) | undefined;
 }): ColumnsType<Row> {
   const { t } = useTranslation();
   const staff = useSignedInStaff();
   const userLinks = canUse(staff.role, staffUsersCall);
-  const { kind, statusColors, waiting, middle, onReview } = opts;
+  const { kind, statuses, middle, onReview } = opts;
+  const colorOf = (s: number) => statuses.find((q) => q.status === s)?.color;
   return [
     { title: t('wallet.id'), dataIndex: 'id', width: 80 },
     {
@@ -91,7 +97,7 @@ function useReviewColumns<Row extends ReviewRow>(opts: {
       title: t('wallet.statusTitle'),
       dataIndex: 'status',
       render: (s: number) => (
-        <Tag color={statusColors[s]}>{t(`${kind}.statuses.${s}`, { defaultValue: String(s) })}</Tag>
+        <Tag color={colorOf(s)}>{t(`${kind}.statuses.${s}`, { defaultValue: String(s) })}</Tag>
       ),
     },
     { title: t('wallet.createdAt'), dataIndex: 'createdAt', render: formatDateTime },
@@ -105,7 +111,7 @@ function useReviewColumns<Row extends ReviewRow>(opts: {
             key: 'actions',
             fixed: 'right' as const,
             render: (_: unknown, row: Row) =>
-              row.status === waiting ? (
+              row.status === statuses[0].status ? (
                 <Button size="small" type="primary" onClick={() => onReview(row)}>
                   {t('wallet.review')}
                 </Button>
@@ -128,18 +134,21 @@ export interface ReviewDone {
 
 /**
  * A review queue's page: user filter, status tabs, the paged table with the kind's own `middle`
- * columns, and the review drawer (`review`) for a waiting row, offered to roles that may send
- * `reviewCall`. After a review the kind's lists (`listKey`) and the dashboard's counts are read again.
+ * columns, and the review drawer (`review`) for a waiting row, offered to roles that may send the
+ * kind's review call. After a review the kind's lists and the dashboard's counts are read again.
  */
 export function ReviewQueue<Row extends ReviewRow>(props: {
   title: ReactNode;
-  kind: string;
   statuses: QueueStatuses;
-  statusColors: Record<number, string>;
-  state: ReturnType<typeof useReviewQueueState>;
-  result: UseQueryResult<{ rows: Row[]; total: number }>;
-  listKey: QueryKey;
-  reviewCall: Pick<StaffCallContract, 'access'>;
+  /** The kind's calls (lib/review-queue-api); `kind` is its catalog prefix. */
+  api: {
+    kind: string;
+    keys: { all: QueryKey };
+    useList: (
+      query: ReturnType<typeof useReviewQueueState>['query'],
+    ) => UseQueryResult<{ rows: Row[]; total: number }>;
+    reviewCall: Pick<StaffCallContract, 'access'>;
+  };
   middle: ColumnsType<Row>;
   review: (row: Row, done: ReviewDone) => ReactNode;
 }) {
@@ -148,18 +157,20 @@ export function ReviewQueue<Row extends ReviewRow>(props: {
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Filters>();
   const [reviewing, setReviewing] = useState<Row | null>(null);
-  const { title, kind, statuses, statusColors, state, result, listKey, reviewCall, middle, review } = props;
+  const { title, statuses, api, middle, review } = props;
+  const { kind } = api;
+  const state = useReviewQueueState(statuses);
+  const result = api.useList(state.query);
   const { status, uid, paging, patch } = state;
   const onReviewed = () => {
-    void queryClient.invalidateQueries({ queryKey: listKey });
+    void queryClient.invalidateQueries({ queryKey: api.keys.all });
     void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
   };
   const columns = useReviewColumns<Row>({
     kind,
-    statusColors,
-    waiting: statuses[0],
+    statuses,
     middle,
-    onReview: canUse(staff.role, reviewCall) ? setReviewing : undefined,
+    onReview: canUse(staff.role, api.reviewCall) ? setReviewing : undefined,
   });
   return (
     <Page title={title}>
@@ -177,7 +188,7 @@ export function ReviewQueue<Row extends ReviewRow>(props: {
         <Tabs
           activeKey={String(status)}
           onChange={(key) => patch({ status: key, page: '1' })}
-          items={statuses.map((s) => ({ key: String(s), label: t(`${kind}.statuses.${s}`) }))}
+          items={statuses.map(({ status: s }) => ({ key: String(s), label: t(`${kind}.statuses.${s}`) }))}
         />
         {result.isError && !result.data ? (
           <ErrorState error={result.error} onRetry={() => void result.refetch()} />

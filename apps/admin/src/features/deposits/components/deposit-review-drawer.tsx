@@ -1,8 +1,8 @@
 import type { StaffCallData, staffDepositsCall } from '@meridian/contracts';
-import { Descriptions, Flex, Typography } from 'antd';
+import { Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { reviewChoice } from '../../../components/review-actions';
-import { ReviewDrawer } from '../../../components/review-drawer';
+import { ReviewDetails, ReviewDrawer } from '../../../components/review-drawer';
 import type { ReviewDone } from '../../../components/review-queue';
 import { DASH, formatDateTime, groupDecimal } from '../../../lib/format';
 import { type DepositAction, reviewDeposit } from '../api/deposits';
@@ -37,10 +37,7 @@ export function DepositReviewDrawer({ deposit, ...done }: ReviewDone & { deposit
       ]}
     >
       <Flex vertical gap={16}>
-        <Descriptions
-          size="small"
-          column={1}
-          bordered
+        <ReviewDetails
           items={[
             { key: 'uid', label: t('wallet.user'), children: deposit.uid },
             { key: 'type', label: t('wallet.type'), children: t(`deposits.types.${deposit.type}`) },

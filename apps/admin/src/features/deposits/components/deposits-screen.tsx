@@ -1,31 +1,25 @@
-import { DEPOSIT_STATUS, staffReviewDepositCall } from '@meridian/contracts';
+import { DEPOSIT_STATUS } from '@meridian/contracts';
 import { useTranslation } from 'react-i18next';
-import { amountColumn, ReviewQueue, textColumn, useReviewQueueState } from '../../../components/review-queue';
-import { DEPOSIT_STATUSES, depositKeys, useDeposits } from '../api/deposits';
+import { amountColumn, type QueueStatuses, ReviewQueue, textColumn } from '../../../components/review-queue';
+import { depositsApi } from '../api/deposits';
 import { DepositReviewDrawer, type DepositRow } from './deposit-review-drawer';
 
-const STATUS_COLORS: Record<number, string> = {
-  [DEPOSIT_STATUS.UNCHECKED]: 'processing',
-  [DEPOSIT_STATUS.FINISHED]: 'success',
-  [DEPOSIT_STATUS.REJECTED]: 'error',
-  [DEPOSIT_STATUS.INVALID]: 'default',
-};
+/** Deposit status (DESIGN §7): the tabs of the screen, in order. */
+const STATUSES: QueueStatuses = [
+  { status: DEPOSIT_STATUS.UNCHECKED, color: 'processing' },
+  { status: DEPOSIT_STATUS.FINISHED, color: 'success' },
+  { status: DEPOSIT_STATUS.REJECTED, color: 'error' },
+  { status: DEPOSIT_STATUS.INVALID, color: 'default' },
+];
 
 /** Deposits: tabs by status, user filter, paged; waiting ones are reviewed in a drawer with the proof. */
 export function DepositsScreen() {
   const { t } = useTranslation();
-  const state = useReviewQueueState(DEPOSIT_STATUSES);
-  const deposits = useDeposits(state.query);
   return (
     <ReviewQueue<DepositRow>
       title={t('nav.deposits')}
-      kind="deposits"
-      statuses={DEPOSIT_STATUSES}
-      statusColors={STATUS_COLORS}
-      state={state}
-      result={deposits}
-      listKey={depositKeys.all}
-      reviewCall={staffReviewDepositCall}
+      statuses={STATUSES}
+      api={depositsApi}
       middle={[
         amountColumn(t('wallet.amountUsd'), 'amount'),
         textColumn(t('wallet.currency'), 'currencyCode'),

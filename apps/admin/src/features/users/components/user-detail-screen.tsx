@@ -300,13 +300,11 @@ function UserDetailBody({ id, back }: { id: number; back: ReactNode }) {
         />
       </Card>
       {dialog.open === 'score' ? (
-        <CreditScoreModal user={user} open onClose={dialog.close} onDone={refresh} />
+        <CreditScoreModal user={user} onClose={dialog.close} onDone={refresh} />
       ) : null}
-      {dialog.open === 'freeze' ? (
-        <FreezeModal user={user} open onClose={dialog.close} onDone={refresh} />
-      ) : null}
+      {dialog.open === 'freeze' ? <FreezeModal user={user} onClose={dialog.close} onDone={refresh} /> : null}
       {dialog.open === 'adjust' ? (
-        <AdjustBalanceModal user={user} open onClose={dialog.close} onDone={refresh} />
+        <AdjustBalanceModal user={user} onClose={dialog.close} onDone={refresh} />
       ) : null}
     </Page>
   );

@@ -1,6 +1,4 @@
 import { staffSaveBankChannelCall } from '@meridian/contracts';
-import { Form, Input } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import {
   type BankChannel,
@@ -8,61 +6,34 @@ import {
   saveBankChannel,
   toBankChannelBody,
 } from '../api/wallet-config';
-import { EnabledItem, requiredText, SortItem } from './config-modal';
-import { ConfigTableCard } from './config-table-card';
-import { EnabledTag } from './shared';
+import { EnabledItem, SortItem, TextItem } from './config-fields';
+import { type ConfigCardProps, ConfigTableCard } from './config-table-card';
 
 const fields = staffSaveBankChannelCall.body!.shape;
-type Values = Omit<BankChannelBody, 'id'>;
 
 /** Bank deposit channels: the fiat currencies (or banks) a user picks before seeing the accounts. */
-export function BankChannelsCard({
-  rows,
-  loading,
-  canSave,
-  onSaved,
-}: {
-  rows: BankChannel[];
-  loading: boolean;
-  canSave: boolean;
-  onSaved: () => void;
-}) {
+export function BankChannelsCard(props: ConfigCardProps<BankChannel>) {
   const { t } = useTranslation();
-  const columns: ColumnsType<BankChannel> = [
-    { title: t('walletSettings.id'), dataIndex: 'id', width: 70 },
-    { title: t('walletSettings.channel.name'), dataIndex: 'name' },
-    {
-      title: t('walletSettings.enabled'),
-      dataIndex: 'enabled',
-      render: (v: boolean) => <EnabledTag on={v} />,
-    },
-    { title: t('walletSettings.sort'), dataIndex: 'sort', align: 'right' },
-  ];
   return (
-    <ConfigTableCard<BankChannel, Values>
+    <ConfigTableCard<BankChannel, Omit<BankChannelBody, 'id'>>
+      {...props}
+      section="channel"
       title={t('walletSettings.channel.title')}
       newLabel={t('walletSettings.channel.new')}
       editTitle={(row) => t('walletSettings.channel.editTitle', { id: row.id })}
-      columns={columns}
-      rows={rows}
-      loading={loading}
-      canSave={canSave}
-      initialValues={(row) =>
-        row ? { name: row.name, enabled: row.enabled, sort: row.sort } : { enabled: true, sort: 0 }
-      }
+      columns={[{ title: t('walletSettings.channel.name'), dataIndex: 'name' }]}
+      fields={fields}
+      newValues={{ enabled: true, sort: 0 }}
       save={(v, id) => saveBankChannel(toBankChannelBody(v, id))}
-      onSaved={onSaved}
     >
-      <Form.Item
+      <TextItem
         name="name"
-        label={t('walletSettings.channel.name')}
         extra={t('walletSettings.channel.nameHint')}
-        rules={requiredText(fields.name, t('walletSettings.channel.nameRule'))}
-      >
-        <Input maxLength={40} />
-      </Form.Item>
+        rule={t('walletSettings.channel.nameRule')}
+        required
+      />
       <EnabledItem />
-      <SortItem schema={fields.sort} />
+      <SortItem />
     </ConfigTableCard>
   );
 }

@@ -1,66 +1,39 @@
-import { useMutation } from '@tanstack/react-query';
-import { Form, InputNumber, Modal, Switch } from 'antd';
-import type { ReactNode } from 'react';
+import { Form, Input, InputNumber, Switch } from 'antd';
+import { createContext, type ReactNode, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contractRule } from '../../../lib/contract-rule';
-import { notifySuccess } from '../../../lib/notify';
 
-/**
- * The New / Edit dialog of one wallet setting row: a vertical form checked with the contract's
- * rules, saved through its save call; closes and reads the configuration again on success, stays
- * open on a refusal (its message is shown by the query client).
- */
-export function ConfigModal<V extends object>({
-  title,
-  initialValues,
-  save,
-  onClose,
-  onSaved,
-  children,
-}: {
-  title: ReactNode;
-  initialValues: Partial<V>;
-  save: (values: V) => Promise<{ msg: string }>;
-  onClose: () => void;
-  onSaved: () => void;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation();
-  const [form] = Form.useForm<V>();
-  const mutation = useMutation({
-    mutationFn: save,
-    onSuccess: ({ msg }) => {
-      notifySuccess(msg);
-      onSaved();
-      onClose();
-    },
-  });
-  return (
-    <Modal
-      open
-      title={title}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ loading: mutation.isPending }}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
-    >
-      <Form<V>
-        form={form}
-        layout="vertical"
-        preserve={false}
-        initialValues={initialValues as V}
-        onFinish={(v) => mutation.mutate(v)}
-      >
-        {children}
-      </Form>
-    </Modal>
-  );
-}
-
+/** A field of a save call's body (a zod schema): its check, and a text's longest length. */
 interface FieldSchema {
   safeParse(value: unknown): { success: boolean };
+  maxLength?: number | null;
+}
+
+export type ConfigFieldSchemas = Record<string, FieldSchema>;
+
+/** A table's part of the `walletSettings` catalog: a field's label is `walletSettings.<section>.<name>`. */
+export type ConfigSection = 'coin' | 'channel' | 'account' | 'draw';
+
+interface ConfigFields {
+  section: ConfigSection;
+  /** The save call's body fields. */
+  fields: ConfigFieldSchemas;
+}
+
+/** The table and save call of the dialog being shown (given by ConfigTableCard). */
+const FieldsContext = createContext<ConfigFields>({ section: 'coin', fields: {} });
+
+export function ConfigFieldsProvider({ children, ...value }: ConfigFields & { children: ReactNode }) {
+  return <FieldsContext value={value}>{children}</FieldsContext>;
+}
+
+/** A field's schema in the save call, and its label (the table's column of the same name says the same). */
+function useConfigField(name: string): { schema: FieldSchema; label: string } {
+  const { t } = useTranslation();
+  const { section, fields } = useContext(FieldsContext);
+  const schema = fields[name];
+  if (!schema) throw new Error(`the save call has no field ${name}`);
+  return { schema, label: t(`walletSettings.${section}.${name}`) };
 }
 
 /** "Enabled" switch of a row. */
@@ -74,8 +47,9 @@ export function EnabledItem() {
 }
 
 /** "Order" of a row: a whole number 0–100000 (the contract's rule). */
-export function SortItem({ schema }: { schema: FieldSchema }) {
+export function SortItem() {
   const { t } = useTranslation();
+  const schema = useContext(FieldsContext).fields.sort!;
   return (
     <Form.Item
       name="sort"
@@ -91,11 +65,56 @@ export function SortItem({ schema }: { schema: FieldSchema }) {
   );
 }
 
+/**
+ * A text field of a row, labelled as its column, checked with the contract's schema of the same name
+ * (`rule` says what it takes) and as long as that schema allows; `required` refuses it empty, `upper` types a code in
+ * capitals, `rows` makes it a text area.
+ */
+export function TextItem({
+  name,
+  rule,
+  required,
+  upper: isCode,
+  extra,
+  rows,
+}: {
+  name: string;
+  rule: string;
+  required?: boolean;
+  upper?: boolean;
+  extra?: string;
+  rows?: number;
+}) {
+  const { schema, label } = useConfigField(name);
+  const maxLength = schema.maxLength ?? undefined;
+  return (
+    <Form.Item
+      name={name}
+      label={label}
+      extra={extra}
+      normalize={isCode ? upper : undefined}
+      rules={required ? requiredText(schema, rule) : [contractRule(schema, rule)]}
+    >
+      {rows ? <Input.TextArea rows={rows} maxLength={maxLength} /> : <Input maxLength={maxLength} />}
+    </Form.Item>
+  );
+}
+
+/** A decimal typed as text (rates, prices), required, checked with the contract's schema. */
+export function DecimalItem({ name, rule, extra }: { name: string; rule: string; extra?: string }) {
+  const { schema, label } = useConfigField(name);
+  return (
+    <Form.Item name={name} label={label} extra={extra} rules={requiredText(schema, rule)}>
+      <Input inputMode="decimal" />
+    </Form.Item>
+  );
+}
+
 /** Codes are typed in capitals (USDT, HKD). */
-export const upper = (v: unknown) => (typeof v === 'string' ? v.toUpperCase() : v);
+const upper = (v: unknown) => (typeof v === 'string' ? v.toUpperCase() : v);
 
 /** A required text field checked with the contract's schema. */
-export const requiredText = (schema: FieldSchema, message: string) => [
+const requiredText = (schema: FieldSchema, message: string) => [
   { required: true, whitespace: true, message },
   contractRule(schema, message),
 ];

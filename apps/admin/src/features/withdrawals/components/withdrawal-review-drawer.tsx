@@ -1,8 +1,7 @@
 import type { StaffCallData, staffWithdrawalsCall } from '@meridian/contracts';
-import { Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { reviewChoice } from '../../../components/review-actions';
-import { ReviewDrawer } from '../../../components/review-drawer';
+import { ReviewDetails, ReviewDrawer } from '../../../components/review-drawer';
 import type { ReviewDone } from '../../../components/review-queue';
 import { DASH, formatDateTime, groupDecimal } from '../../../lib/format';
 import { reviewWithdrawal, type WithdrawalAction } from '../api/withdrawals';
@@ -37,10 +36,7 @@ export function WithdrawalReviewDrawer({ withdrawal, ...done }: ReviewDone & { w
       ]}
     >
       <HoldWarning holds={withdrawal.holds} />
-      <Descriptions
-        size="small"
-        column={1}
-        bordered
+      <ReviewDetails
         items={[
           { key: 'uid', label: t('wallet.user'), children: withdrawal.uid },
           {

@@ -1,33 +1,27 @@
-import { staffReviewWithdrawalCall, WITHDRAWAL_STATUS } from '@meridian/contracts';
+import { WITHDRAWAL_STATUS } from '@meridian/contracts';
 import { useTranslation } from 'react-i18next';
-import { amountColumn, ReviewQueue, textColumn, useReviewQueueState } from '../../../components/review-queue';
+import { amountColumn, type QueueStatuses, ReviewQueue, textColumn } from '../../../components/review-queue';
 import { DASH } from '../../../lib/format';
-import { useWithdrawals, WITHDRAWAL_STATUSES, withdrawalKeys } from '../api/withdrawals';
+import { withdrawalsApi } from '../api/withdrawals';
 import { payoutSummary } from './payout-details';
 import { HoldTags } from './withdrawal-holds';
 import { WithdrawalReviewDrawer, type WithdrawalRow } from './withdrawal-review-drawer';
 
-const STATUS_COLORS: Record<number, string> = {
-  [WITHDRAWAL_STATUS.REVIEWING]: 'processing',
-  [WITHDRAWAL_STATUS.PAID]: 'success',
-  [WITHDRAWAL_STATUS.REJECTED]: 'error',
-};
+/** Withdrawal status (DESIGN §8): the tabs of the screen, in order. */
+const STATUSES: QueueStatuses = [
+  { status: WITHDRAWAL_STATUS.REVIEWING, color: 'processing' },
+  { status: WITHDRAWAL_STATUS.PAID, color: 'success' },
+  { status: WITHDRAWAL_STATUS.REJECTED, color: 'error' },
+];
 
 /** Withdrawals: tabs by status, user filter, paged; those under review are paid or rejected in a drawer. */
 export function WithdrawalsScreen() {
   const { t } = useTranslation();
-  const state = useReviewQueueState(WITHDRAWAL_STATUSES);
-  const withdrawals = useWithdrawals(state.query);
   return (
     <ReviewQueue<WithdrawalRow>
       title={t('nav.withdrawals')}
-      kind="withdrawals"
-      statuses={WITHDRAWAL_STATUSES}
-      statusColors={STATUS_COLORS}
-      state={state}
-      result={withdrawals}
-      listKey={withdrawalKeys.all}
-      reviewCall={staffReviewWithdrawalCall}
+      statuses={STATUSES}
+      api={withdrawalsApi}
       middle={[
         amountColumn(t('wallet.amountUsd'), 'amount'),
         amountColumn(t('withdrawals.fee'), 'fee'),

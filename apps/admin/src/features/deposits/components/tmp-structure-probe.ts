@@ -1,0 +1,1 @@
+export { dashboardKeys } from '../../dashboard/api/get-dashboard';
