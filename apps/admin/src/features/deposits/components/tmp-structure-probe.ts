@@ -1,1 +1,0 @@
-export { dashboardKeys } from '../../dashboard/api/get-dashboard';
