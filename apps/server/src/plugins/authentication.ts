@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts';
 import type { AuthUser } from '../lib/auth-user.ts';
 import { bindToRequestLog } from '../lib/log-bindings.ts';
 import type { SessionEvents } from '../lib/session-events.ts';
-import { hashToken } from '../lib/session-token.ts';
+import { hashToken, tokenFrom } from '../lib/session-token.ts';
 import { findLiveSession } from '../modules/account/session.repository.ts';
 
 declare module 'fastify' {
@@ -12,14 +12,6 @@ declare module 'fastify' {
     /** Resolves the `authorization` header to a live session once per request; null when absent or invalid. */
     authenticate(): Promise<AuthUser | null>;
   }
-}
-
-/** The token arrives as the bare value (spec §7) or as `Bearer <token>`. */
-export function tokenFrom(header: string | string[] | undefined): string | null {
-  const raw = (Array.isArray(header) ? header[0] : header)?.trim();
-  if (!raw) return null;
-  const token = raw.toLowerCase().startsWith('bearer ') ? raw.slice(7).trim() : raw;
-  return token.length >= 16 && token.length <= 200 ? token : null;
 }
 
 export async function resolveToken(db: Db, token: string | null, now: Date): Promise<AuthUser | null> {

@@ -1,8 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { SessionEvents } from '../../lib/session-events.ts';
-import { hashToken } from '../../lib/session-token.ts';
-import { tokenFrom } from '../../plugins/authentication.ts';
+import { hashToken, tokenFrom } from '../../lib/session-token.ts';
 import { revokeSession } from './session.repository.ts';
 
 export interface ReplacementDeps {
