@@ -18,9 +18,17 @@ interface SubmitButtonProps {
 export function SubmitButton({ busy, testId, children, onClick }: SubmitButtonProps) {
   const ref = useRef<ButtonRef>(null);
   const hadFocus = useRef(false);
+  // Whether the button had focus when pressed: the spinner comes with the mutation's next
+  // notification, a moment after the press, and focus may have gone by then.
+  const focusedAtPress = useRef(false);
+  const noteFocus = () => {
+    focusedAtPress.current = document.activeElement === ref.current?.nativeElement;
+  };
   // Before the browser moves focus off the now-disabled button.
   useLayoutEffect(() => {
-    if (busy) hadFocus.current = document.activeElement === ref.current?.nativeElement;
+    if (busy)
+      hadFocus.current = focusedAtPress.current || document.activeElement === ref.current?.nativeElement;
+    focusedAtPress.current = false;
   }, [busy]);
   useEffect(() => {
     if (busy || !hadFocus.current) return;
@@ -32,7 +40,11 @@ export function SubmitButton({ busy, testId, children, onClick }: SubmitButtonPr
   return (
     <Button
       ref={ref}
-      {...(onClick ? { onClick } : { type: 'submit' as const })}
+      onClick={() => {
+        noteFocus();
+        onClick?.();
+      }}
+      type={onClick ? 'button' : 'submit'}
       block
       color="primary"
       shape="rounded"
