@@ -1,3 +1,4 @@
+import { DEPOSIT_STATUS, ORDER_STATUS } from '@meridian/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -231,6 +232,9 @@ export const captchas = pgTable('captchas', {
   usedAt: timestamp('used_at', { withTimezone: true }),
 });
 
+/** Status codes as literal SQL text for a partial index (an index definition takes no bound parameters). */
+const statusList = (...codes: number[]) => sql.raw(`(${codes.join(', ')})`);
+
 /**
  * Orders and positions (DESIGN §4). A row is a pending order (status 0), an open position (1),
  * or history (3 closed, 4 cancelled). Terms (contract size, leverage, fee rate, margin mode) are
@@ -278,11 +282,13 @@ export const orders = pgTable(
   },
   (t) => [
     index('orders_user_status_idx').on(t.userId, t.status, t.id),
-    index('orders_live_idx').on(t.status).where(sql`${t.status} in (0, 1)`),
+    index('orders_live_idx')
+      .on(t.status)
+      .where(sql`${t.status} in ${statusList(ORDER_STATUS.PENDING, ORDER_STATUS.HOLDING)}`),
     // History pages, most recently closed first.
     index('orders_user_history_idx')
       .on(t.userId, t.closedAt.desc(), t.id.desc())
-      .where(sql`${t.status} in (3, 4)`),
+      .where(sql`${t.status} in ${statusList(ORDER_STATUS.CLOSED, ORDER_STATUS.CANCELLED)}`),
   ],
 );
 
@@ -425,7 +431,7 @@ export const deposits = pgTable(
     coinOptionId: integer('coin_option_id'),
     bankAccountId: integer('bank_account_id'),
     proofFile: text('proof_file').notNull(),
-    status: smallint('status').notNull().default(0),
+    status: smallint('status').notNull().default(DEPOSIT_STATUS.UNCHECKED),
     remark: text('remark').notNull().default(''),
     reviewedBy: text('reviewed_by').notNull().default(''),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),

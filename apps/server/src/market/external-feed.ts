@@ -1,6 +1,7 @@
 import { isMarketOpen, type SessionKind } from '@meridian/domain';
 import WebSocket from 'ws';
 import { pointScale } from './gbm.ts';
+import { MARKET_STATUS, type MarketStatus } from './market-status.ts';
 import { quoteAtMid } from './quote-at-mid.ts';
 import { QuoteListeners } from './quote-listeners.ts';
 import type { Clock, FeedInstrument, Quote, QuoteFeed, QuoteListener } from './types.ts';
@@ -551,14 +552,14 @@ export class ExternalFeed implements QuoteFeed {
     return this.byId.get(instrumentId)?.latest;
   }
 
-  status(instrumentId: number, nowMs: number): 0 | 1 {
+  status(instrumentId: number, nowMs: number): MarketStatus {
     const s = this.byId.get(instrumentId);
-    return s && isMarketOpen(s.session, nowMs, s.zone) ? 1 : 0;
+    return s && isMarketOpen(s.session, nowMs, s.zone) ? MARKET_STATUS.OPEN : MARKET_STATUS.CLOSED;
   }
 
   isStale(instrumentId: number, nowMs: number): boolean {
     const s = this.byId.get(instrumentId);
-    if (!s || this.status(instrumentId, nowMs) === 0) return false;
+    if (!s || this.status(instrumentId, nowMs) === MARKET_STATUS.CLOSED) return false;
     return !(nowMs - (s.latest?.timeMs ?? Number.NaN) <= this.liveForMs(instrumentId));
   }
 }

@@ -13,6 +13,7 @@ import { ExternalFeed } from './external-feed.ts';
 import type { FramePublisher } from './frame-publisher.ts';
 import { klineFrameKey } from './kline-topic.ts';
 import type { CategoryRecord, InstrumentRecord, MarketRuntime } from './market-runtime.ts';
+import { MARKET_STATUS, type MarketStatus } from './market-status.ts';
 import { ReplayFeed } from './replay-feed.ts';
 import { SimulatedFeed } from './simulated-feed.ts';
 import type { Candle, CategoryKey, Clock, FeedInstrument, LastQuote, Quote, QuoteFeed } from './types.ts';
@@ -192,7 +193,7 @@ export async function startLiveMarket(o: LiveMarketOptions): Promise<LiveMarket>
     }
   }
 
-  const lastStatus = new Map<number, 0 | 1>();
+  const lastStatus = new Map<number, MarketStatus>();
 
   /**
    * Oldest first, one candle per bucket, none after the current one. Stored history can lie ahead
@@ -226,7 +227,7 @@ export async function startLiveMarket(o: LiveMarketOptions): Promise<LiveMarket>
     };
   }
 
-  function publishDayMarket(id: number, status: 0 | 1) {
+  function publishDayMarket(id: number, status: MarketStatus) {
     const r = byId.get(id);
     if (!r) return;
     o.hub.publish(TOPIC_DAY_MARKET, `DM:${id}`, () => {
@@ -244,8 +245,8 @@ export async function startLiveMarket(o: LiveMarketOptions): Promise<LiveMarket>
   function onQuote(q: Quote) {
     aggregator.update(q);
     unsavedQuotes.set(q.instrumentId, q); // a Quote is a LastQuote: nothing allocated per tick
-    lastStatus.set(q.instrumentId, 1);
-    publishDayMarket(q.instrumentId, 1);
+    lastStatus.set(q.instrumentId, MARKET_STATUS.OPEN);
+    publishDayMarket(q.instrumentId, MARKET_STATUS.OPEN);
     const topic = klineTopic(q.code);
     if (!o.hub.hasSubscribers(topic)) return;
     for (const period of CANDLE_PERIODS) {

@@ -1,4 +1,5 @@
 import type { Candle, CandlePeriodName, Quotation } from '@meridian/contracts';
+import type { MarketStatus } from './market-status.ts';
 
 /** An instrument as the market module holds it in memory (loaded from the database). */
 export interface InstrumentRecord {
@@ -37,7 +38,7 @@ export interface MarketRuntime {
   instrumentById(id: number): InstrumentRecord | undefined;
   /** Latest quotation with the London-day figures; null before the first quote. */
   quotation(id: number): Quotation | null;
-  status(id: number): 0 | 1;
+  status(id: number): MarketStatus;
   /** Stored closed candles plus the forming one, oldest first. */
   candles(id: number, period: CandlePeriodName, limit: number): Promise<Candle[]>;
   /** From memory only, for sparklines. */

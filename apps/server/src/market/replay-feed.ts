@@ -1,7 +1,7 @@
 import { pointScale } from './gbm.ts';
-import { QuoteListeners } from './quote-listeners.ts';
-import { StepTimer } from './step-timer.ts';
-import type { Clock, FeedInstrument, Quote, QuoteFeed, QuoteListener } from './types.ts';
+import { MARKET_STATUS, type MarketStatus } from './market-status.ts';
+import { SteppedFeed } from './stepped-feed.ts';
+import type { Clock, FeedInstrument, Quote, QuoteFeed } from './types.ts';
 
 /**
  * Replays a CSV tick file (DESIGN §5 adapter) behind the same QuoteFeed interface as the simulation.
@@ -79,13 +79,11 @@ class ReplayInstrument {
 const STALE_INTERVALS = 3;
 const LOOP_PAUSE_MS = 1_000;
 
-export class ReplayFeed implements QuoteFeed {
+export class ReplayFeed extends SteppedFeed implements QuoteFeed {
   /** Rows whose code is not a platform instrument. */
   readonly skippedRows: number;
   private readonly ticks: Array<ReplayTick & { instrument: ReplayInstrument }>;
   private readonly byId = new Map<number, ReplayInstrument>();
-  private readonly listeners: QuoteListeners;
-  private readonly clock: Clock;
   private readonly align: 'clock' | 'file';
   private readonly loop: boolean;
   private readonly closedAfterMs: number;
@@ -93,15 +91,12 @@ export class ReplayFeed implements QuoteFeed {
   private originMs = Number.NaN;
   private cursor = 0;
   private cycle = 0;
-  private readonly timer: StepTimer;
 
   constructor(options: ReplayFeedOptions) {
-    this.clock = options.clock;
+    super(options.clock, options.stepMs ?? 100, options.onListenerError);
     this.align = options.align ?? 'clock';
     this.loop = options.loop ?? false;
     this.closedAfterMs = options.closedAfterMs ?? 60_000;
-    this.listeners = new QuoteListeners(options.onListenerError);
-    this.timer = new StepTimer(() => this.step(this.clock.now()), options.stepMs ?? 100);
     const byCode = new Map<string, ReplayInstrument>();
     for (const { id, seed } of options.instruments) {
       const instrument = new ReplayInstrument(id, seed.code, seed.pricePrecision, seed.tickIntervalMs);
@@ -118,10 +113,6 @@ export class ReplayFeed implements QuoteFeed {
     const first = this.ticks[0]?.timeMs ?? 0;
     const last = this.ticks.at(-1)?.timeMs ?? 0;
     this.cycleMs = last - first + LOOP_PAUSE_MS;
-  }
-
-  onQuote(listener: QuoteListener): () => void {
-    return this.listeners.add(listener);
   }
 
   /** Clock time at which tick `index` of the current cycle plays. */
@@ -171,26 +162,18 @@ export class ReplayFeed implements QuoteFeed {
     this.listeners.emit(quote);
   }
 
-  start(): void {
-    this.timer.start();
-  }
-
-  stop(): void {
-    this.timer.stop();
-  }
-
   latest(instrumentId: number): Quote | undefined {
     return this.byId.get(instrumentId)?.latest;
   }
 
-  status(instrumentId: number, nowMs: number): 0 | 1 {
+  status(instrumentId: number, nowMs: number): MarketStatus {
     const s = this.byId.get(instrumentId);
-    return s && nowMs - s.lastTickMs <= this.closedAfterMs ? 1 : 0;
+    return s && nowMs - s.lastTickMs <= this.closedAfterMs ? MARKET_STATUS.OPEN : MARKET_STATUS.CLOSED;
   }
 
   isStale(instrumentId: number, nowMs: number): boolean {
     const s = this.byId.get(instrumentId);
-    if (!s || this.status(instrumentId, nowMs) === 0) return false;
+    if (!s || this.status(instrumentId, nowMs) === MARKET_STATUS.CLOSED) return false;
     return nowMs - s.lastTickMs > s.tickIntervalMs * STALE_INTERVALS;
   }
 

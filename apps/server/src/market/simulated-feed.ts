@@ -1,10 +1,10 @@
 import { isMarketOpen, type SessionKind } from '@meridian/domain';
 import { closedMsBetween, GAP_VARIANCE_SHARE, logStep, pointScale, variancePerMs } from './gbm.ts';
+import { MARKET_STATUS, type MarketStatus } from './market-status.ts';
 import { Random } from './prng.ts';
 import { quoteAtMid } from './quote-at-mid.ts';
-import { QuoteListeners } from './quote-listeners.ts';
-import { StepTimer } from './step-timer.ts';
-import type { Clock, FeedInstrument, Quote, QuoteFeed, QuoteListener } from './types.ts';
+import { SteppedFeed } from './stepped-feed.ts';
+import type { Clock, FeedInstrument, Quote, QuoteFeed } from './types.ts';
 
 /**
  * The default market (DESIGN §5): per instrument a geometric Brownian motion (gbm.ts) driven by its
@@ -77,25 +77,16 @@ function checkSpread(points: number): number {
   return points;
 }
 
-export class SimulatedFeed implements QuoteFeed, PriceAnchor {
+export class SimulatedFeed extends SteppedFeed implements QuoteFeed, PriceAnchor {
   readonly seed: number;
   private readonly states: InstrumentState[];
   private readonly byId = new Map<number, InstrumentState>();
-  private readonly listeners: QuoteListeners;
-  private readonly clock: Clock;
-  private readonly timer: StepTimer;
 
   constructor(options: SimulatedFeedOptions) {
+    super(options.clock, options.stepMs ?? 100, options.onListenerError);
     this.seed = options.seed;
-    this.clock = options.clock;
-    this.listeners = new QuoteListeners(options.onListenerError);
-    this.timer = new StepTimer(() => this.step(this.clock.now()), options.stepMs ?? 100);
     this.states = options.instruments.map((instrument) => new InstrumentState(instrument, options.seed));
     for (const state of this.states) this.byId.set(state.id, state);
-  }
-
-  onQuote(listener: QuoteListener): () => void {
-    return this.listeners.add(listener);
   }
 
   step(nowMs: number): void {
@@ -132,14 +123,6 @@ export class SimulatedFeed implements QuoteFeed, PriceAnchor {
     this.listeners.emit(quote);
   }
 
-  start(): void {
-    this.timer.start();
-  }
-
-  stop(): void {
-    this.timer.stop();
-  }
-
   latest(instrumentId: number): Quote | undefined {
     return this.byId.get(instrumentId)?.latest;
   }
@@ -151,9 +134,9 @@ export class SimulatedFeed implements QuoteFeed, PriceAnchor {
     return !(sinceMs <= s.tickIntervalMs * STALE_INTERVALS);
   }
 
-  status(instrumentId: number, nowMs: number): 0 | 1 {
+  status(instrumentId: number, nowMs: number): MarketStatus {
     const s = this.byId.get(instrumentId);
-    return s && isMarketOpen(s.session, nowMs, s.zone) ? 1 : 0;
+    return s && isMarketOpen(s.session, nowMs, s.zone) ? MARKET_STATUS.OPEN : MARKET_STATUS.CLOSED;
   }
 
   /** A new instrument (created in the back office) starts ticking from its reference price. */

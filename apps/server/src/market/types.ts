@@ -1,3 +1,5 @@
+import type { MarketStatus } from './market-status.ts';
+
 // The boundary between the market data module and the rest of the server.
 // Prices inside the feed are plain numbers rounded to the instrument's precision (display data,
 // DESIGN §2); anything that charges money converts them to Decimal at the edge of the engine.
@@ -99,7 +101,7 @@ export interface QuoteFeed {
   /** True while the market is open but the instrument has not ticked within 3 expected intervals. */
   isStale(instrumentId: number, nowMs: number): boolean;
   /** MarketStatus: 1 open, 0 closed. */
-  status(instrumentId: number, nowMs: number): 0 | 1;
+  status(instrumentId: number, nowMs: number): MarketStatus;
   /** Spread in price points; applies from the next quote (DESIGN §4). */
   setSpread(instrumentId: number, points: number): void;
 }

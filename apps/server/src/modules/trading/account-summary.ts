@@ -1,4 +1,4 @@
-import type { AccountSummary } from '@meridian/contracts';
+import { type AccountSummary, ORDER_STATUS } from '@meridian/contracts';
 import {
   accountFigures,
   money,
@@ -23,7 +23,7 @@ export async function accountSummaryOf(
   const rates = engine.rates();
   const floating = engine
     .liveOrdersOf(userId)
-    .filter((o) => o.status === 1)
+    .filter((o) => o.status === ORDER_STATUS.HOLDING)
     .reduce((acc, o) => acc.plus(engine.floatingProfit(o, rates) ?? money('0')), money('0'));
   const f = accountFigures(
     { balance: figures.balance, margin: figures.margin, floatingProfit: floating },

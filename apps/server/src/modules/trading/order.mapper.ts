@@ -1,4 +1,4 @@
-import type { Order } from '@meridian/contracts';
+import { ORDER_STATUS, type Order } from '@meridian/contracts';
 import { money, toMarginText } from '@meridian/domain';
 import type { OrderRow } from '../../engine/order.repository.ts';
 import type { InstrumentRecord } from '../../market/market-runtime.ts';
@@ -14,10 +14,10 @@ export function toOrderDto(
   instrument: InstrumentRecord | undefined,
   live?: { updatePrice: number; floatingProfit: string | null },
 ): Order {
-  const holding = r.status === 1;
+  const holding = r.status === ORDER_STATUS.HOLDING;
   // A cancelled order never traded: its margin and fee went back with the cancel (the stored row
   // keeps what it reserved, for the audit), so the trader is shown nothing held and nothing charged.
-  const cancelled = r.status === 4;
+  const cancelled = r.status === ORDER_STATUS.CANCELLED;
   return {
     Id: r.id,
     ForexId: r.instrumentId,
@@ -32,7 +32,7 @@ export function toOrderDto(
     OriginPrice: num(r.targetPrice ?? r.openPrice),
     // Live orders: the current price (a position's close side, a pending order's fill side); ended
     // ones: their close price.
-    UpdatePrice: holding || r.status === 0 ? (live?.updatePrice ?? 0) : num(r.closePrice),
+    UpdatePrice: holding || r.status === ORDER_STATUS.PENDING ? (live?.updatePrice ?? 0) : num(r.closePrice),
     ClosePrice: num(r.closePrice),
     FactProfits: holding ? text6(live?.floatingProfit ?? '0') : text6(r.realisedProfit),
     CautionMoney: toMarginText(money(cancelled ? '0' : r.margin)),

@@ -3,6 +3,7 @@ import {
   closeOrderCall,
   forexDetailCall,
   myDealCall,
+  ORDER_STATUS,
   resetDemoCall,
   setStopPriceCall,
   submitOrderCall,
@@ -27,7 +28,7 @@ export function tradingRoutes(app: FastifyInstance, trading: TradingService, db:
     ({ user, query }) =>
       trading.submit(user.userId, {
         side: query.type === 1 ? 'buy' : 'sell',
-        kind: query.status === 1 ? 'market' : 'pending',
+        kind: query.status === ORDER_STATUS.HOLDING ? 'market' : 'pending',
         instrumentId: query.forex_id,
         quantity: query.cont,
         leverage: query.multiple,

@@ -1,4 +1,4 @@
-import type { Order } from '@meridian/contracts';
+import { ORDER_STATUS, type Order } from '@meridian/contracts';
 import { money } from '@meridian/domain';
 import type { Db } from '../../db/client.ts';
 import { listUserOrders } from '../../engine/order.repository.ts';
@@ -54,7 +54,9 @@ export function createTradingService(deps: TradingDeps) {
     },
 
     async myDeal(userId: number, status: 0 | 1 | 3, page: number, afterId?: number) {
-      const statuses = status === 3 ? [3, 4] : [status];
+      // The closed list holds cancelled orders too.
+      const statuses =
+        status === ORDER_STATUS.CLOSED ? [ORDER_STATUS.CLOSED, ORDER_STATUS.CANCELLED] : [status];
       // The lists agree with the engine's memory (the live prices, the summary) at this moment.
       await engine.committedSoFar();
       const { rows, total } = await listUserOrders(db, userId, statuses, page, PAGE_SIZE, afterId);
