@@ -1,4 +1,4 @@
-// `npm test`: lint, typecheck, unit, API (PGlite + PostgreSQL when reachable) and browser tests,
+// `npm test`: lint, structure (file names, import direction), typecheck, unit, API (PGlite + PostgreSQL when reachable) and browser tests,
 // in that order, stopping at nothing so one run reports everything; exits non-zero on any failure.
 // The last line is the plain summary CI reads: "tests: N passed, N failed".
 import { spawnSync } from 'node:child_process';
@@ -37,6 +37,8 @@ function vitest(name, projects) {
 
 for (const [name, args] of [
   ['lint', ['biome', 'check', '.']],
+  // File names and import direction (biome.structure.jsonc): features, server layers and modules.
+  ['structure', ['npm', 'run', '--silent', 'lint:structure']],
   ['typecheck', ['npm', 'run', '--silent', 'typecheck']],
 ]) {
   const ok = run(name, 'npx', args);
