@@ -1,5 +1,6 @@
 // `npm test`: lint, structure (file names, import direction), typecheck, unit, API (PGlite +
-// PostgreSQL when reachable) and browser tests, in that order, stopping at nothing so one run reports everything; exits non-zero on any failure.
+// PostgreSQL when reachable) and browser tests, in that order, stopping at nothing so one run
+// reports everything; exits non-zero on any failure.
 // The last line is the plain summary CI reads: "tests: N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
