@@ -1,5 +1,5 @@
-import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSingleFlight } from './single-flight';
 import { toast } from './toast';
 
 /**
@@ -11,31 +11,23 @@ export type Check = () => string | false | null | undefined;
 
 /**
  * A form's submission: a problem found before sending is shown as a toast instead; a second submit
- * while one is running does nothing (a ref, not the mutation's `isPending`: a double tap lands both
- * before React re-renders); a refusal has been shown by the request layer, so it only ends the run.
- * The spinner is the mutation's `isPending`.
+ * while one is running does nothing (`useSingleFlight`, not the mutation's `isPending`: a double
+ * tap lands both before React re-renders); a refusal has been shown by the request layer, so it
+ * only ends the run. The spinner is the mutation's `isPending`.
  */
 export function useSubmit(): (check: Check, send: () => Promise<unknown>) => Promise<void> {
   const { t } = useTranslation();
-  const running = useRef(false);
-  return useCallback(
-    async (check, send) => {
-      if (running.current) return;
-      const problem = check();
-      if (problem === false) return;
-      if (problem) {
-        toast(t(problem));
-        return;
-      }
-      running.current = true;
-      try {
-        await send();
-      } catch {
-        // refused: the request layer has shown the server's message
-      } finally {
-        running.current = false;
-      }
-    },
-    [t],
-  );
+  return useSingleFlight(async (check: Check, send: () => Promise<unknown>) => {
+    const problem = check();
+    if (problem === false) return;
+    if (problem) {
+      toast(t(problem));
+      return;
+    }
+    try {
+      await send();
+    } catch {
+      // refused: the request layer has shown the server's message
+    }
+  });
 }
