@@ -151,27 +151,33 @@ class Series {
   }
 }
 
+/** Whether a 30-minute block trades: not at all, throughout, or in part (then minute by minute). */
+const BLOCK_STATE = { CLOSED: 0, OPEN: 1, MIXED: 2 } as const;
+type BlockState = (typeof BLOCK_STATE)[keyof typeof BLOCK_STATE];
+
 /** Counts trading minutes, evaluating the session once per 30-minute block unless the block is mixed. */
 class SessionClock {
   private block = Number.NaN;
-  private state = 0; // 0 closed, 1 open, 2 mixed
+  private state: BlockState = BLOCK_STATE.CLOSED;
 
   constructor(private readonly seed: InstrumentSeed) {}
 
-  private blockState(blockMs: number): number {
+  private blockState(blockMs: number): BlockState {
     if (blockMs !== this.block) {
       const { session, sessionZone } = this.seed;
       this.block = blockMs;
       const first = isMarketOpen(session, blockMs, sessionZone);
       const last = isMarketOpen(session, blockMs + BLOCK_MS - MINUTE_MS, sessionZone);
-      this.state = first === last ? (first ? 1 : 0) : 2;
+      this.state = first !== last ? BLOCK_STATE.MIXED : first ? BLOCK_STATE.OPEN : BLOCK_STATE.CLOSED;
     }
     return this.state;
   }
 
   isOpen(minuteMs: number): boolean {
     const state = this.blockState(Math.floor(minuteMs / BLOCK_MS) * BLOCK_MS);
-    return state === 2 ? isMarketOpen(this.seed.session, minuteMs, this.seed.sessionZone) : state === 1;
+    return state === BLOCK_STATE.MIXED
+      ? isMarketOpen(this.seed.session, minuteMs, this.seed.sessionZone)
+      : state === BLOCK_STATE.OPEN;
   }
 
   /** Trading minutes in [fromMs, toMs) (minute-aligned). */
@@ -179,8 +185,8 @@ class SessionClock {
     let count = 0;
     let t = fromMs;
     while (t < toMs) {
-      if (t % BLOCK_MS === 0 && t + BLOCK_MS <= toMs && this.blockState(t) !== 2) {
-        if (this.state === 1) count += BLOCK_MS / MINUTE_MS;
+      if (t % BLOCK_MS === 0 && t + BLOCK_MS <= toMs && this.blockState(t) !== BLOCK_STATE.MIXED) {
+        if (this.state === BLOCK_STATE.OPEN) count += BLOCK_MS / MINUTE_MS;
         t += BLOCK_MS;
       } else {
         if (this.isOpen(t)) count++;
@@ -192,7 +198,7 @@ class SessionClock {
 
   /** Whether any minute of the 30-minute block starting at `blockMs` trades. */
   blockTrades(blockMs: number): boolean {
-    return this.blockState(blockMs) !== 0;
+    return this.blockState(blockMs) !== BLOCK_STATE.CLOSED;
   }
 }
 
