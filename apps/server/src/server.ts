@@ -21,7 +21,7 @@ function shiftedClock(startMs: number): Clock {
 
 import { AccountMonitor } from './engine/account-monitor.ts';
 import { TradingEngine } from './engine/trading-engine.ts';
-import { KEY_RETENTION_MS, pruneKeys } from './lib/idempotency.ts';
+import { KEY_RETENTION_MS, pruneKeys } from './http/idempotency.ts';
 import { logSerializers } from './lib/log-serializers.ts';
 import { SessionEvents } from './lib/session-events.ts';
 import { ExternalFeed } from './market/external-feed.ts';

@@ -1,7 +1,7 @@
 import { demoLoginCall, userInfoCall, walletBalanceCall } from '@meridian/contracts';
 import type { FastifyInstance } from 'fastify';
+import { registerCall } from '../../http/register-call.ts';
 import { clientOf } from '../../lib/client-info.ts';
-import { registerCall } from '../../lib/register-call.ts';
 import type { SessionEvents } from '../../lib/session-events.ts';
 import { AttemptLimiter } from '../auth/attempt-limiter.ts';
 import {

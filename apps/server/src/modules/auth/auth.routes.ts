@@ -10,8 +10,8 @@ import {
 } from '@meridian/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { registerCall as route } from '../../http/register-call.ts';
 import { clientOf } from '../../lib/client-info.ts';
-import { registerCall as route } from '../../lib/register-call.ts';
 import type { SessionEvents } from '../../lib/session-events.ts';
 import { endReplacedSession } from '../account/session-replacement.ts';
 import type { AuthService } from './auth.service.ts';

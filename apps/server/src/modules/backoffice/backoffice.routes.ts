@@ -27,7 +27,7 @@ import {
   staffUsersCall,
 } from '@meridian/contracts';
 import type { FastifyInstance } from 'fastify';
-import { registerStaffCall, resolveStaff } from '../../lib/register-staff-call.ts';
+import { registerStaffCall, resolveStaff } from '../staff/register-staff-call.ts';
 import { readUploadedFile } from '../uploads/image-upload.ts';
 import type { BackofficeDeps } from './backoffice-deps.ts';
 import { adjustBalance } from './operations/adjust-balance.ts';

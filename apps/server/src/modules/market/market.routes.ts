@@ -1,6 +1,6 @@
 import { abbreviatedKlineCall, categoriesCall, klineCall, tradeListCall } from '@meridian/contracts';
 import type { FastifyInstance } from 'fastify';
-import { registerCall } from '../../lib/register-call.ts';
+import { registerCall } from '../../http/register-call.ts';
 import type { MarketRuntime } from '../../market/market-runtime.ts';
 import { getCandles, getShortCandles, listCategories, listInstruments } from './market.service.ts';
 

@@ -1,7 +1,7 @@
 import { areaListCall, basicInfoCall, settingCall } from '@meridian/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { registerCall } from '../../lib/register-call.ts';
+import { registerCall } from '../../http/register-call.ts';
 import { getAreaList, getBasicInfo, getPublicSettings } from './settings.service.ts';
 
 export function settingsRoutes(app: FastifyInstance, db: Db) {

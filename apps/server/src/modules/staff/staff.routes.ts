@@ -11,7 +11,6 @@ import {
 } from '@meridian/contracts';
 import type { FastifyInstance } from 'fastify';
 import { clientOf } from '../../lib/client-info.ts';
-import { registerStaffCall } from '../../lib/register-staff-call.ts';
 import { changeStaffPassword } from './operations/change-staff-password.ts';
 import { confirmTotpEnrolment } from './operations/confirm-totp-enrolment.ts';
 import { createStaffMember } from './operations/create-staff-member.ts';
@@ -21,6 +20,7 @@ import { newStaffSignInLimits, signInStaff } from './operations/sign-in-staff.ts
 import { signOutStaff } from './operations/sign-out-staff.ts';
 import { startTotpEnrolment } from './operations/start-totp-enrolment.ts';
 import { updateStaffMember } from './operations/update-staff-member.ts';
+import { registerStaffCall } from './register-staff-call.ts';
 import type { StaffDeps } from './staff-deps.ts';
 
 export function registerStaffRoutes(app: FastifyInstance, deps: StaffDeps) {

@@ -10,9 +10,9 @@ import {
 } from '@meridian/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { registerCall } from '../../http/register-call.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { CommandRate } from '../../lib/command-rate.ts';
-import { registerCall } from '../../lib/register-call.ts';
 import type { TradingService } from './trading.service.ts';
 
 export function tradingRoutes(app: FastifyInstance, trading: TradingService, db: Db, now: () => number) {

@@ -10,7 +10,7 @@ import {
   staffWithdrawalsCall,
 } from '@meridian/contracts';
 import type { FastifyInstance } from 'fastify';
-import { registerStaffCall, resolveStaff } from '../../lib/register-staff-call.ts';
+import { registerStaffCall, resolveStaff } from '../staff/register-staff-call.ts';
 import { findPrivateFile } from './operations/find-private-file.ts';
 import { getWalletConfig } from './operations/get-wallet-config.ts';
 import { listStaffDeposits } from './operations/list-staff-deposits.ts';

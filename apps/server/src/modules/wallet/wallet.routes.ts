@@ -16,8 +16,8 @@ import {
 } from '@meridian/contracts';
 import type { Language } from '@meridian/i18n';
 import type { FastifyInstance } from 'fastify';
+import { registerCall } from '../../http/register-call.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { registerCall } from '../../lib/register-call.ts';
 import { bindWithdrawalMethod } from './operations/bind-withdrawal-method.ts';
 import { declareCoinDeposit } from './operations/declare-coin-deposit.ts';
 import { declareWireDeposit } from './operations/declare-wire-deposit.ts';

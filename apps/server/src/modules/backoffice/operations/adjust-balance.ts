@@ -1,7 +1,7 @@
 import type { staffAdjustBalanceCall } from '@meridian/contracts';
 import { LEDGER_TYPE, money } from '@meridian/domain';
 import { AppError } from '../../../lib/app-error.ts';
-import type { StaffContext } from '../../../lib/register-staff-call.ts';
+import type { StaffContext } from '../../staff/register-staff-call.ts';
 import { ledgerKeyExists } from '../../wallet/wallet.repository.ts';
 import { findUser } from '../backoffice.repository.ts';
 import type { BackofficeDeps } from '../backoffice-deps.ts';

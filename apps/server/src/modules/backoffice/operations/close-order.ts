@@ -1,7 +1,7 @@
 import type { staffCloseOrderCall } from '@meridian/contracts';
 import { findOrder } from '../../../engine/order.repository.ts';
 import { AppError } from '../../../lib/app-error.ts';
-import type { StaffContext } from '../../../lib/register-staff-call.ts';
+import type { StaffContext } from '../../staff/register-staff-call.ts';
 import type { BackofficeDeps } from '../backoffice-deps.ts';
 import { liveOrderRows } from '../live-order-rows.ts';
 import { toStaffOrderRow } from '../staff-order.mapper.ts';

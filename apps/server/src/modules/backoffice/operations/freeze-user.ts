@@ -1,6 +1,6 @@
 import type { staffFreezeCall } from '@meridian/contracts';
-import type { StaffContext } from '../../../lib/register-staff-call.ts';
 import { revokeUserSessions } from '../../account/session.repository.ts';
+import type { StaffContext } from '../../staff/register-staff-call.ts';
 import { type UserRow, updateUserFlags } from '../backoffice.repository.ts';
 import type { BackofficeDeps } from '../backoffice-deps.ts';
 import { requireUser } from '../require-user.ts';

@@ -1,5 +1,5 @@
 import type { staffRiskImpactCall } from '@meridian/contracts';
-import type { StaffContext } from '../../../lib/register-staff-call.ts';
+import type { StaffContext } from '../../staff/register-staff-call.ts';
 import type { BackofficeDeps } from '../backoffice-deps.ts';
 
 /** What new risk levels would touch now (the confirmation staff see before saving them). */

@@ -1,5 +1,5 @@
 import type { staffUserDetailCall } from '@meridian/contracts';
-import type { StaffContext } from '../../../lib/register-staff-call.ts';
+import type { StaffContext } from '../../staff/register-staff-call.ts';
 import { accountSummaryOf } from '../../trading/account-summary.ts';
 import { findUser, sessionsOf, type UserRow } from '../backoffice.repository.ts';
 import type { BackofficeDeps } from '../backoffice-deps.ts';

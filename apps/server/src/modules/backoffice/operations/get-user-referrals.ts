@@ -1,5 +1,5 @@
 import { REFERRAL_COUNT_CAP, REFERRAL_LEVELS, type staffUserReferralsCall } from '@meridian/contracts';
-import type { StaffContext } from '../../../lib/register-staff-call.ts';
+import type { StaffContext } from '../../staff/register-staff-call.ts';
 import type { BackofficeDeps } from '../backoffice-deps.ts';
 import { downlineLevels, uplineOf } from '../referrals.repository.ts';
 import { requireUser } from '../require-user.ts';

@@ -1,5 +1,5 @@
 import { ORDER_STATUS, type staffPositionsCall } from '@meridian/contracts';
-import type { StaffContext } from '../../../lib/register-staff-call.ts';
+import type { StaffContext } from '../../staff/register-staff-call.ts';
 import { userIdByUid } from '../backoffice.repository.ts';
 import type { BackofficeDeps } from '../backoffice-deps.ts';
 import { liveOrderRows } from '../live-order-rows.ts';

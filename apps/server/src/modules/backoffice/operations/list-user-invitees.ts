@@ -1,5 +1,5 @@
 import type { staffUserInviteesCall } from '@meridian/contracts';
-import type { StaffContext } from '../../../lib/register-staff-call.ts';
+import type { StaffContext } from '../../staff/register-staff-call.ts';
 import type { BackofficeDeps } from '../backoffice-deps.ts';
 import { inviteesPage } from '../referrals.repository.ts';
 import { requireUser } from '../require-user.ts';

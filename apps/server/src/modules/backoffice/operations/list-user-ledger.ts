@@ -1,6 +1,6 @@
 import type { staffUserLedgerCall } from '@meridian/contracts';
 import { money } from '@meridian/domain';
-import type { StaffContext } from '../../../lib/register-staff-call.ts';
+import type { StaffContext } from '../../staff/register-staff-call.ts';
 import { ledgerOf } from '../backoffice.repository.ts';
 import type { BackofficeDeps } from '../backoffice-deps.ts';
 import { requireUser } from '../require-user.ts';

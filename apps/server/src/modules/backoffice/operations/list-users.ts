@@ -1,5 +1,5 @@
 import type { staffUsersCall } from '@meridian/contracts';
-import type { StaffContext } from '../../../lib/register-staff-call.ts';
+import type { StaffContext } from '../../staff/register-staff-call.ts';
 import { searchUsers } from '../backoffice.repository.ts';
 import type { BackofficeDeps } from '../backoffice-deps.ts';
 import { toStaffUserRow } from '../staff-user.mapper.ts';

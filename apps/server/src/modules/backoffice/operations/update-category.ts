@@ -1,6 +1,6 @@
 import type { staffUpdateCategoryCall } from '@meridian/contracts';
 import { AppError } from '../../../lib/app-error.ts';
-import type { StaffContext } from '../../../lib/register-staff-call.ts';
+import type { StaffContext } from '../../staff/register-staff-call.ts';
 import { allCategories, updateCategory as saveCategory } from '../backoffice.repository.ts';
 import type { BackofficeDeps } from '../backoffice-deps.ts';
 import { toStaffCategory } from '../staff-category.mapper.ts';

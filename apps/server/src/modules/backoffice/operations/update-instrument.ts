@@ -1,6 +1,6 @@
 import type { staffUpdateInstrumentCall } from '@meridian/contracts';
 import { AppError } from '../../../lib/app-error.ts';
-import type { StaffContext } from '../../../lib/register-staff-call.ts';
+import type { StaffContext } from '../../staff/register-staff-call.ts';
 import { lockInstrument, updateInstrument as saveInstrument } from '../backoffice.repository.ts';
 import type { BackofficeDeps } from '../backoffice-deps.ts';
 import { LOT_LIMIT_KEYS, refuseContradictoryLimits, refuseWideSpread } from '../instrument-rules.ts';

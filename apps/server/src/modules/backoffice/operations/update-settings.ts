@@ -1,7 +1,7 @@
 import type { staffUpdateSettingsCall } from '@meridian/contracts';
 import type { SettingKey } from '../../../db/setting-defaults.ts';
 import { AppError } from '../../../lib/app-error.ts';
-import type { StaffContext } from '../../../lib/register-staff-call.ts';
+import type { StaffContext } from '../../staff/register-staff-call.ts';
 import { upsertSetting } from '../backoffice.repository.ts';
 import type { BackofficeDeps } from '../backoffice-deps.ts';
 import { listSettings } from './list-settings.ts';

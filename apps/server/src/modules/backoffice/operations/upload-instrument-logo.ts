@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { staffUploadLogoCall } from '@meridian/contracts';
 import { AppError } from '../../../lib/app-error.ts';
-import type { StaffContext } from '../../../lib/register-staff-call.ts';
+import type { StaffContext } from '../../staff/register-staff-call.ts';
 import { storeImage } from '../../uploads/image-upload.ts';
 import { findInstrument, updateInstrument } from '../backoffice.repository.ts';
 import type { BackofficeDeps } from '../backoffice-deps.ts';

@@ -1,7 +1,7 @@
 import type { staffChangePasswordCall } from '@meridian/contracts';
 import { AppError } from '../../../lib/app-error.ts';
-import type { StaffContext } from '../../../lib/register-staff-call.ts';
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
+import type { StaffContext } from '../register-staff-call.ts';
 import { revokeStaffSessions, updateStaff } from '../staff.repository.ts';
 import type { StaffDeps } from '../staff-deps.ts';
 import { isStaffPasswordStrong } from '../staff-password.ts';

@@ -1,7 +1,7 @@
 import type { staffCreateCall } from '@meridian/contracts';
 import { AppError } from '../../../lib/app-error.ts';
-import type { StaffContext } from '../../../lib/register-staff-call.ts';
 import { hashPassword } from '../../auth/password.ts';
+import type { StaffContext } from '../register-staff-call.ts';
 import { insertStaff } from '../staff.repository.ts';
 import type { StaffDeps } from '../staff-deps.ts';
 import { staffSnapshot, toStaffMember } from '../staff-member.mapper.ts';

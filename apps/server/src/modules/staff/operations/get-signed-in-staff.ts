@@ -1,4 +1,4 @@
-import { mustEnrolTotp } from '../../../lib/register-staff-call.ts';
+import { mustEnrolTotp } from '../register-staff-call.ts';
 import type { StaffRow } from '../staff.repository.ts';
 import { toStaffMember } from '../staff-member.mapper.ts';
 

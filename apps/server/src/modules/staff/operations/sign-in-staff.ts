@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { staffLoginCall } from '@meridian/contracts';
 import { AppError } from '../../../lib/app-error.ts';
-import { mustEnrolTotp, type StaffContext } from '../../../lib/register-staff-call.ts';
 import { hashToken } from '../../../lib/session-token.ts';
 import { AttemptLimiter, claimAll } from '../../auth/attempt-limiter.ts';
 import { timingDummyHash, verifyPassword } from '../../auth/password.ts';
+import { mustEnrolTotp, type StaffContext } from '../register-staff-call.ts';
 import { findStaffByEmail, insertStaffSession, updateStaff } from '../staff.repository.ts';
 import type { StaffDeps } from '../staff-deps.ts';
 import { toStaffMember } from '../staff-member.mapper.ts';

@@ -1,6 +1,6 @@
 import type { staffUpdateCall } from '@meridian/contracts';
 import { AppError } from '../../../lib/app-error.ts';
-import type { StaffContext } from '../../../lib/register-staff-call.ts';
+import type { StaffContext } from '../register-staff-call.ts';
 import { countActiveOwners, findStaffById, revokeStaffSessions, updateStaff } from '../staff.repository.ts';
 import type { StaffDeps } from '../staff-deps.ts';
 import { staffSnapshot, toStaffMember } from '../staff-member.mapper.ts';

@@ -1,6 +1,6 @@
 import type { bindDrawMethodCall } from '@meridian/contracts';
+import type { CallContext } from '../../../http/register-call.ts';
 import { AppError } from '../../../lib/app-error.ts';
-import type { CallContext } from '../../../lib/register-call.ts';
 import { realUser } from '../real-user.ts';
 import * as repo from '../wallet.repository.ts';
 import type { WalletDeps } from '../wallet-deps.ts';

@@ -2,7 +2,7 @@ import { DEPOSIT_STATUS } from '@meridian/contracts';
 import { LEDGER_TYPE, money } from '@meridian/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../../lib/app-error.ts';
-import type { AuditEntry } from '../../../lib/register-staff-call.ts';
+import type { AuditEntry } from '../../staff/register-staff-call.ts';
 import { staffDepositDto } from '../deposit.mapper.ts';
 import { ownersOf } from '../review-queue.ts';
 import * as repo from '../wallet.repository.ts';

@@ -3,7 +3,7 @@ import { LEDGER_TYPE, type Money, money } from '@meridian/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Movement } from '../../../engine/account-book.ts';
 import { AppError } from '../../../lib/app-error.ts';
-import type { AuditEntry } from '../../../lib/register-staff-call.ts';
+import type { AuditEntry } from '../../staff/register-staff-call.ts';
 import { ownersOf } from '../review-queue.ts';
 import * as repo from '../wallet.repository.ts';
 import type { WalletDeps } from '../wallet-deps.ts';

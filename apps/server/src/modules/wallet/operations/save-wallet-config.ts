@@ -1,7 +1,7 @@
 import type { WalletConfigKind } from '@meridian/contracts';
 import { bankAccounts, bankChannels, coinOptions, drawCurrencies } from '../../../db/schema.ts';
 import { AppError } from '../../../lib/app-error.ts';
-import type { AuditEntry } from '../../../lib/register-staff-call.ts';
+import type { AuditEntry } from '../../staff/register-staff-call.ts';
 import * as repo from '../wallet.repository.ts';
 import { bankAccountDto, bankChannelDto, coinOptionDto, drawCurrencyDto } from '../wallet-config.mapper.ts';
 import type { WalletDeps } from '../wallet-deps.ts';

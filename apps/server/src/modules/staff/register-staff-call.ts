@@ -8,17 +8,12 @@ import {
 } from '@meridian/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Db } from '../db/client.ts';
-import {
-  findLiveStaffSession,
-  findStaffById,
-  insertAudit,
-  type StaffRow,
-} from '../modules/staff/staff.repository.ts';
-import { AppError } from './app-error.ts';
-import { answerOnce, idempotencyKeyOf, requestDigest } from './idempotency.ts';
-import { bindToRequestLog } from './log-bindings.ts';
-import { hashToken } from './session-token.ts';
+import type { Db } from '../../db/client.ts';
+import { answerOnce, idempotencyKeyOf, requestDigest } from '../../http/idempotency.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { bindToRequestLog } from '../../lib/log-bindings.ts';
+import { hashToken } from '../../lib/session-token.ts';
+import { findLiveStaffSession, findStaffById, insertAudit, type StaffRow } from './staff.repository.ts';
 
 type Out<T> = [NonNullable<T>] extends [z.ZodType] ? z.output<NonNullable<T>> : Record<string, never>;
 

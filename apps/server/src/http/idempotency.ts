@@ -6,7 +6,7 @@ import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema.ts';
-import { AppError } from './app-error.ts';
+import { AppError } from '../lib/app-error.ts';
 
 export type IdempotencyClaim =
   /** Ours: answer or release it with `claimedAt`, so a request taken over cannot touch its successor's claim. */

@@ -3,8 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
-import { AppError } from './app-error.ts';
-import type { AuthUser } from './auth-user.ts';
+import { AppError } from '../lib/app-error.ts';
+import type { AuthUser } from '../lib/auth-user.ts';
 import { answerOnce, idempotencyKeyOf, requestDigest } from './idempotency.ts';
 
 type Input<C extends CallContract> = {
