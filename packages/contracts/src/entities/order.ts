@@ -2,8 +2,6 @@ import { z } from 'zod';
 
 const decimalText = z.string().regex(/^-?\d+(\.\d+)?$/);
 
-/** Order status (DESIGN §4): 0 pending, 1 holding, 2 closing (transient), 3 closed, 4 cancelled. */
-export const ORDER_STATUS = { PENDING: 0, HOLDING: 1, CLOSING: 2, CLOSED: 3, CANCELLED: 4 } as const;
 /** Why a position ended (DESIGN §4). */
 export const CLOSE_REASONS = [
   'user',

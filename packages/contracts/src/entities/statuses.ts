@@ -1,7 +1,11 @@
 /**
- * Named status codes of the wallet and real-name records. The numbers are the spec's (§ "Deposit
- * status", "Real-name status") and the database's; code says the name, never the bare number.
+ * Named status codes of orders, wallet and real-name records. The numbers are the spec's and the
+ * database's; code says the name, never the bare number. Zod-free on purpose: the web app imports
+ * `@meridian/contracts/statuses` without pulling every schema into its bundles (~106 kB).
  */
+
+/** Order status (DESIGN §4): 0 pending, 1 holding, 2 closing (transient), 3 closed, 4 cancelled. */
+export const ORDER_STATUS = { PENDING: 0, HOLDING: 1, CLOSING: 2, CLOSED: 3, CANCELLED: 4 } as const;
 
 /** Deposit status: 0 unchecked, 1 finished (credited), 2 rejected, 3 invalid (void); 5 while a
  * review is being applied (a claim: one reviewer wins; never shown). */

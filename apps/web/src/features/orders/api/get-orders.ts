@@ -1,8 +1,8 @@
 import type { Order } from '@meridian/contracts';
+import type { ORDER_STATUS } from '@meridian/contracts/statuses';
 import { type InfiniteData, useInfiniteQuery } from '@tanstack/react-query';
 import { calls } from '../../../lib/calls';
 import { call } from '../../../lib/request';
-import type { ORDER_STATUS } from '../../../lib/statuses';
 
 /** Order list filters of spec §4: 1 holding, 0 pending, 3 history (closed and cancelled). */
 export type OrderStatusFilter =

@@ -1,4 +1,5 @@
 import type { Order } from '@meridian/contracts';
+import { ORDER_STATUS } from '@meridian/contracts/statuses';
 import { MARGIN_MODE } from '@meridian/domain';
 import { Dialog, Popup } from 'antd-mobile';
 import { type KeyboardEvent, type ReactNode, useState } from 'react';
@@ -8,7 +9,6 @@ import { acceptDecimalInput, priceLimits } from '../../../lib/decimal-input';
 import { boxDecimal, groupDecimal } from '../../../lib/format';
 import { usePopupFocus } from '../../../lib/popup-focus';
 import { useSingleFlight } from '../../../lib/single-flight';
-import { ORDER_STATUS } from '../../../lib/statuses';
 import type { SetStops } from '../api/order-actions';
 import { inputPriceText, isBuy, priceText, profitText, signOf, timeText, usd6Text } from '../format';
 import { usePendingFillPrice } from '../hooks/use-pending-fill-price';

@@ -1,9 +1,9 @@
 import type { Order } from '@meridian/contracts';
+import { ORDER_STATUS } from '@meridian/contracts/statuses';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { groupDecimal } from '../../../lib/format';
 import { useQuotesLive } from '../../../lib/realtime';
-import { ORDER_STATUS } from '../../../lib/statuses';
 import { isBuy, priceText, profitText, signOf } from '../format';
 import { useLiveOrders } from '../live';
 import styles from './orders.module.css';

@@ -1,5 +1,6 @@
 import type { Order } from '@meridian/contracts';
 import { newIdempotencyKey } from '@meridian/contracts/idempotency-key';
+import { ORDER_STATUS } from '@meridian/contracts/statuses';
 import { useQueryClient } from '@tanstack/react-query';
 import { PullToRefresh } from 'antd-mobile';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -9,7 +10,6 @@ import { ListEnd } from '../../../components/list-end';
 import { PageHeader } from '../../../components/page-header';
 import { openConfirm } from '../../../lib/confirm';
 import { useSingleFlight } from '../../../lib/single-flight';
-import { ORDER_STATUS } from '../../../lib/statuses';
 import { toast } from '../../../lib/toast';
 import { type OrderPages, type OrderStatusFilter, orderKeys, useOrders } from '../api/get-orders';
 import { useCancelOrder, useCloseOrder, useSetStops } from '../api/use-order-actions';

@@ -1,8 +1,8 @@
+import { ORDER_STATUS } from '@meridian/contracts/statuses';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { TOPIC_FOREX_CLOSED, TOPIC_FOREX_TRADE } from '../../../lib/calls';
 import { socket, useTopic } from '../../../lib/realtime';
-import { ORDER_STATUS } from '../../../lib/statuses';
 import { type OrderPages, orderKeys } from '../api/get-orders';
 import {
   closedIdsOf,

@@ -1,5 +1,5 @@
+import { DEPOSIT_STATUS } from '@meridian/contracts/statuses';
 import { useTranslation } from 'react-i18next';
-import { DEPOSIT_STATUS } from '../../../lib/statuses';
 import { useDepositRecords } from '../api/get-deposit-records';
 import type { DepositType } from '../api/keys';
 import type { DepositRecord } from '../api/types';

@@ -1,5 +1,5 @@
+import { WITHDRAWAL_STATUS } from '@meridian/contracts/statuses';
 import { useTranslation } from 'react-i18next';
-import { WITHDRAWAL_STATUS } from '../../../lib/statuses';
 import { useWithdrawals } from '../api/get-withdrawals';
 import type { MethodType } from '../api/keys';
 import type { WithdrawalRecord } from '../api/types';
