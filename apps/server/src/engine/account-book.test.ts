@@ -33,7 +33,9 @@ describe('account book money (micro-dollars as safe integers, ADR 0007)', () => 
     });
     expect(r).toEqual({ ok: true, balanceAfter: 99_900_001 });
     const s = book.slot(7);
-    expect([book.balance[s], book.margin[s], book.lock[s]]).toEqual([99_900_001, 100_000, 0]);
+    expect([book.balanceMicros[s], book.marginMicros[s], book.lockMicros[s]]).toEqual([
+      99_900_001, 100_000, 0,
+    ]);
     expect(staged).toEqual([
       expect.objectContaining({
         userId: 7,
@@ -52,7 +54,7 @@ describe('account book money (micro-dollars as safe integers, ADR 0007)', () => 
     expect(
       book.move({ userId: 1, type: LEDGER_TYPE.POSITION_SETTLE, balanceDelta: 0, marginDelta: -1_000_001 }),
     ).toEqual({ ok: false });
-    expect(book.balance[book.slot(1)]).toBe(5_000_000);
+    expect(book.balanceMicros[book.slot(1)]).toBe(5_000_000);
     expect(staged).toEqual([]);
     // A settlement may leave the balance negative for its one entry (negative balance protection).
     expect(
@@ -80,7 +82,7 @@ describe('account book money (micro-dollars as safe integers, ADR 0007)', () => 
     // 2^53 − 1 micro-dollars is the largest exact figure.
     const { book, staged } = bookWith([{ id: 2, balance: '9007199254.740991', lock: '1' }]);
     const s = book.slot(2);
-    expect(book.balance[s]).toBe(Number.MAX_SAFE_INTEGER);
+    expect(book.balanceMicros[s]).toBe(Number.MAX_SAFE_INTEGER);
     expect(book.move({ userId: 2, type: LEDGER_TYPE.STAFF_ADJUSTMENT, balanceDelta: 1 })).toEqual({
       ok: false,
     });
@@ -93,7 +95,7 @@ describe('account book money (micro-dollars as safe integers, ADR 0007)', () => 
         lockDelta: Number.MAX_SAFE_INTEGER,
       }),
     ).toEqual({ ok: false });
-    expect([book.balance[s], book.lock[s]]).toEqual([Number.MAX_SAFE_INTEGER, 1_000_000]);
+    expect([book.balanceMicros[s], book.lockMicros[s]]).toEqual([Number.MAX_SAFE_INTEGER, 1_000_000]);
     expect(staged).toEqual([]);
     expect(microsWithin('9007199254.740992')).toBeNull();
     expect(microsWithin('9007199254.740991')).toBe(Number.MAX_SAFE_INTEGER);
@@ -109,7 +111,7 @@ describe('account book money (micro-dollars as safe integers, ADR 0007)', () => 
     for (const r of rows) {
       const s = book.slot(r.id);
       expect(book.userAt(s)).toBe(r.id);
-      expect(book.balance[s]).toBe(micros(r.balance));
+      expect(book.balanceMicros[s]).toBe(micros(r.balance));
     }
     expect(book.slotOf(99_999)).toBeUndefined();
     expect(() => book.slot(99_999)).toThrow();

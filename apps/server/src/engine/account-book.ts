@@ -108,6 +108,15 @@ export function addMicros(a: number, b: number): number {
 
 const GROW = 1024;
 
+/** The columns of `users` an account's figures in the book are read from (its row, `AccountRow`). */
+export const ACCOUNT_COLUMNS = {
+  balance: users.balance,
+  lock: users.lockBalance,
+  margin: users.margin,
+  tradingFrozen: users.tradingFrozen,
+  isDemo: users.isDemo,
+};
+
 /**
  * Every account's figures in memory, loaded on first use: the one place that moves money for an
  * account the engine knows (DESIGN §2). `move` is synchronous and conditional: it changes the
@@ -125,9 +134,9 @@ export class AccountBook {
   private readonly loading = new Map<number, Promise<boolean>>();
   private slotUser = new Float64Array(GROW);
   /** Micro-dollars by slot (exact integers). Replaced when the book grows: never keep a reference. */
-  balance = new Float64Array(GROW);
-  lock = new Float64Array(GROW);
-  margin = new Float64Array(GROW);
+  balanceMicros = new Float64Array(GROW);
+  lockMicros = new Float64Array(GROW);
+  marginMicros = new Float64Array(GROW);
   /** Compliance froze trading (back office): new orders are refused. */
   frozen = new Uint8Array(GROW);
   /** A demo account (1): its positions are not the broker's exposure (DESIGN §6). */
@@ -154,7 +163,7 @@ export class AccountBook {
   }
 
   private get capacity() {
-    return this.balance.length;
+    return this.balanceMicros.length;
   }
 
   private allocateRisk() {
@@ -178,17 +187,7 @@ export class AccountBook {
   }
 
   private async load(userId: number) {
-    const rows = await this.db
-      .select({
-        balance: users.balance,
-        lock: users.lockBalance,
-        margin: users.margin,
-        tradingFrozen: users.tradingFrozen,
-        isDemo: users.isDemo,
-      })
-      .from(users)
-      .where(eq(users.id, userId))
-      .limit(1);
+    const rows = await this.db.select(ACCOUNT_COLUMNS).from(users).where(eq(users.id, userId)).limit(1);
     const r = rows[0];
     if (!r) return false;
     // A concurrent load or a move may have filled it meanwhile; memory wins (it is ahead of the row).
@@ -203,16 +202,16 @@ export class AccountBook {
 
   private put(userId: number, r: AccountRow) {
     // Parsed, and the arrays grown, before the slot is taken: a failure leaves the book as it was.
-    const balance = micros(r.balance);
-    const lock = micros(r.lock);
-    const margin = micros(r.margin);
+    const balanceRowMicros = micros(r.balance);
+    const lockRowMicros = micros(r.lock);
+    const marginRowMicros = micros(r.margin);
     if (this.nextSlot >= this.capacity) this.grow();
     const s = this.nextSlot++;
     this.slots.set(userId, s);
     this.slotUser[s] = userId;
-    this.balance[s] = balance;
-    this.lock[s] = lock;
-    this.margin[s] = margin;
+    this.balanceMicros[s] = balanceRowMicros;
+    this.lockMicros[s] = lockRowMicros;
+    this.marginMicros[s] = marginRowMicros;
     this.frozen[s] = r.tradingFrozen ? 1 : 0;
     this.demo[s] = r.isDemo ? 1 : 0;
     this.arena.f64[this.riskAt(s)] = 0;
@@ -245,9 +244,9 @@ export class AccountBook {
     this.arena.release(old, oldBytes);
     this.riskOffset = riskOffset;
     this.slotUser = grownTo(this.slotUser, n);
-    this.balance = grownTo(this.balance, n);
-    this.lock = grownTo(this.lock, n);
-    this.margin = grownTo(this.margin, n);
+    this.balanceMicros = grownTo(this.balanceMicros, n);
+    this.lockMicros = grownTo(this.lockMicros, n);
+    this.marginMicros = grownTo(this.marginMicros, n);
     this.frozen = grownTo(this.frozen, n);
     this.demo = grownTo(this.demo, n);
   }
@@ -269,8 +268,8 @@ export class AccountBook {
   }
 
   private setFloor(s: number) {
-    const marginUsd = this.margin[s]! / 1e6;
-    this.arena.f64[this.riskAt(s) + 1] = marginUsd * this.screen - this.balance[s]! / 1e6 - marginUsd;
+    const marginUsd = this.marginMicros[s]! / 1e6;
+    this.arena.f64[this.riskAt(s) + 1] = marginUsd * this.screen - this.balanceMicros[s]! / 1e6 - marginUsd;
   }
 
   /**
@@ -282,18 +281,27 @@ export class AccountBook {
     const db = m.balanceDelta;
     const dl = m.lockDelta ?? 0;
     const dm = m.marginDelta ?? 0;
-    const balance = this.balance[s]! + db;
-    const lock = this.lock[s]! + dl;
-    const margin = this.margin[s]! + dm;
-    if (!Number.isSafeInteger(balance) || !Number.isSafeInteger(lock) || !Number.isSafeInteger(margin))
+    const balanceAfterMicros = this.balanceMicros[s]! + db;
+    const lockAfterMicros = this.lockMicros[s]! + dl;
+    const marginAfterMicros = this.marginMicros[s]! + dm;
+    if (
+      !Number.isSafeInteger(balanceAfterMicros) ||
+      !Number.isSafeInteger(lockAfterMicros) ||
+      !Number.isSafeInteger(marginAfterMicros)
+    )
       return { ok: false };
     // Only a movement that takes money out may not leave the balance below zero; one that brings
     // money to a balance in deficit (a hedge's losing leg closed first, see the engine's
     // coverNegativeBalance) is always welcome: a deposit, a cancelled order's reserves.
-    if ((balance < 0 && db < 0 && !m.allowNegativeBalance) || lock < 0 || margin < 0) return { ok: false };
-    this.balance[s] = balance;
-    this.lock[s] = lock;
-    this.margin[s] = margin;
+    if (
+      (balanceAfterMicros < 0 && db < 0 && !m.allowNegativeBalance) ||
+      lockAfterMicros < 0 ||
+      marginAfterMicros < 0
+    )
+      return { ok: false };
+    this.balanceMicros[s] = balanceAfterMicros;
+    this.lockMicros[s] = lockAfterMicros;
+    this.marginMicros[s] = marginAfterMicros;
     this.setFloor(s);
     // Staged as integers; the journal's writer turns them into text (the I/O edge).
     this.journal.putEntry({
@@ -302,12 +310,12 @@ export class AccountBook {
       balanceDelta: db,
       lockDelta: dl,
       marginDelta: dm,
-      balanceAfter: balance,
+      balanceAfter: balanceAfterMicros,
       memo: m.memo ?? '',
       idempotencyKey: m.idempotencyKey ?? null,
       createdAtMs: this.now(),
     });
-    return { ok: true, balanceAfter: balance };
+    return { ok: true, balanceAfter: balanceAfterMicros };
   }
 
   /** Forgets everything (after a failed write: the database is the truth again). */

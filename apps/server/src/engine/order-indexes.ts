@@ -55,18 +55,14 @@ export function indexTriggers(s: EngineState, o: LiveOrder) {
     (onAsk ? t.ask : t.bid).add(direction, o.id, decimalFloat(o.targetPriceText), 'fill', o);
   }
   if (o.status === ORDER_STATUS.HOLDING) {
-    // Stops of a position are checked on the close side.
-    const closeSide = o.side === 'buy' ? t.bid : t.ask;
-    if (o.stopLossText !== '0')
-      closeSide.add(o.side === 'buy' ? 'below' : 'above', o.id, decimalFloat(o.stopLossText), 'stop_loss', o);
+    // Stops of a position are checked on the close side: a buy's stop loss below, take profit above.
+    const isBuy = o.side === 'buy';
+    const closeSide = isBuy ? t.bid : t.ask;
+    const lossSide = isBuy ? 'below' : 'above';
+    const profitSide = isBuy ? 'above' : 'below';
+    if (o.stopLossText !== '0') closeSide.add(lossSide, o.id, decimalFloat(o.stopLossText), 'stop_loss', o);
     if (o.takeProfitText !== '0')
-      closeSide.add(
-        o.side === 'buy' ? 'above' : 'below',
-        o.id,
-        decimalFloat(o.takeProfitText),
-        'take_profit',
-        o,
-      );
+      closeSide.add(profitSide, o.id, decimalFloat(o.takeProfitText), 'take_profit', o);
   }
 }
 

@@ -24,9 +24,9 @@ export async function figures(s: EngineState, userId: number): Promise<Figures> 
   const slot = accountFor(s, userId);
   const b = s.book;
   return {
-    balance: moneyOf(b.balance[slot]!),
-    lock: moneyOf(b.lock[slot]!),
-    margin: moneyOf(b.margin[slot]!),
+    balance: moneyOf(b.balanceMicros[slot]!),
+    lock: moneyOf(b.lockMicros[slot]!),
+    margin: moneyOf(b.marginMicros[slot]!),
     tradingFrozen: b.frozen[slot] === 1,
   };
 }

@@ -90,7 +90,7 @@ export async function resetDemo(s: EngineState, userId: number, startBalance: Mo
   for (const o of orders) if (o.status === ORDER_STATUS.PENDING) cancelPending(s, o, 'demo_reset', fx);
   for (const o of orders)
     if (o.status === ORDER_STATUS.HOLDING) settle(s, o, market.latest(o.instrumentId)!, 'demo_reset', fx);
-  const deltaMicros = addMicros(startMicros, -s.book.balance[accountFor(s, userId)]!);
+  const deltaMicros = addMicros(startMicros, -s.book.balanceMicros[accountFor(s, userId)]!);
   if (deltaMicros !== 0)
     mustMove(s, { userId, type: LEDGER_TYPE.DEMO_RESET, balanceDelta: deltaMicros, memo: 'demo reset' });
   fx.touched.add(userId);

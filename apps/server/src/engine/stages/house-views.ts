@@ -74,9 +74,9 @@ export function riskImpact(s: EngineState, levels: { stopOut: number; marginCall
   for (const [userId, h] of holders) {
     const slot = s.book.slotOf(userId);
     if (slot === undefined) continue;
-    const marginMicros = s.book.margin[slot]!;
+    const marginMicros = s.book.marginMicros[slot]!;
     if (marginMicros <= 0) continue;
-    const equityMicros = s.book.balance[slot]! + marginMicros + floatingMicrosOf(s, userId, rateSource);
+    const equityMicros = s.book.balanceMicros[slot]! + marginMicros + floatingMicrosOf(s, userId, rateSource);
     const riskRate = (equityMicros / marginMicros) * 100;
     if (riskRate <= levels.marginCall) out.marginCall[h.demo ? 'demoAccounts' : 'accounts']++;
     if (riskRate <= levels.stopOut) {

@@ -3,6 +3,7 @@ import { classifyPending, type PendingKind } from '@meridian/domain';
 import { inArray } from 'drizzle-orm';
 import { superseded } from '../../db/fenced-writer.ts';
 import { users } from '../../db/schema.ts';
+import { ACCOUNT_COLUMNS } from '../account-book.ts';
 import { commitInBackground, Effects } from '../effects.ts';
 import type { EngineState } from '../engine-state.ts';
 import { liveOrderFromRow } from '../live-order.ts';
@@ -24,14 +25,7 @@ export async function rebuild(s: EngineState) {
   for (let i = 0; i < owners.length; i += 5000) {
     const chunk = owners.slice(i, i + 5000);
     const figures = await s.deps.db
-      .select({
-        id: users.id,
-        balance: users.balance,
-        lock: users.lockBalance,
-        margin: users.margin,
-        tradingFrozen: users.tradingFrozen,
-        isDemo: users.isDemo,
-      })
+      .select({ id: users.id, ...ACCOUNT_COLUMNS })
       .from(users)
       .where(inArray(users.id, chunk));
     s.book.adopt(figures);

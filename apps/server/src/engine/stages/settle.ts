@@ -76,9 +76,9 @@ function coverNegativeBalance(s: EngineState, userId: number, closedOrderId: num
   // is still there: it covers the deficit first, the broker only what is left (the wallet then
   // settles the requests against what stays frozen). Paying it out after covering the same
   // deficit would have had the broker pay twice.
-  const frozenMicros = book.lock[slot]!;
-  if (book.balance[slot]! < 0 && frozenMicros > 0) {
-    const usedMicros = Math.min(frozenMicros, -book.balance[slot]!);
+  const frozenMicros = book.lockMicros[slot]!;
+  if (book.balanceMicros[slot]! < 0 && frozenMicros > 0) {
+    const usedMicros = Math.min(frozenMicros, -book.balanceMicros[slot]!);
     mustMove(s, {
       userId,
       type: LEDGER_TYPE.WITHDRAWAL_APPLIED_TO_LOSS,
@@ -90,7 +90,7 @@ function coverNegativeBalance(s: EngineState, userId: number, closedOrderId: num
     fx.frozenApplied ??= new Set();
     fx.frozenApplied.add(userId);
   }
-  const balanceMicros = book.balance[slot]!;
+  const balanceMicros = book.balanceMicros[slot]!;
   if (balanceMicros < 0)
     mustMove(s, {
       userId,

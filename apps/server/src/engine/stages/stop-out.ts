@@ -85,8 +85,8 @@ export function wouldStopOut(
   // Screen in floats first (as on a tick); only an account near the level pays for the exact
   // valuation of all its positions. Not during a tick: the positions are revalued after its fills.
   const b = s.book;
-  const balanceF = b.balance[slot]! / 1e6;
-  const marginF = b.margin[slot]! / 1e6;
+  const balanceF = b.balanceMicros[slot]! / 1e6;
+  const marginF = b.marginMicros[slot]! / 1e6;
   let openingF = 0;
   if (opening !== null) {
     const { side, q } = opening;
@@ -119,8 +119,8 @@ export function wouldStopOut(
   }
   const after = accountFigures(
     {
-      balance: moneyOf(addMicros(b.balance[slot]!, -addMicros(marginAddMicros, feeAddMicros))),
-      margin: moneyOf(addMicros(b.margin[slot]!, marginAddMicros)),
+      balance: moneyOf(addMicros(b.balanceMicros[slot]!, -addMicros(marginAddMicros, feeAddMicros))),
+      margin: moneyOf(addMicros(b.marginMicros[slot]!, marginAddMicros)),
       floatingProfit: moneyOf(floatingTotalMicros),
     },
     riskLevels(s),
@@ -151,8 +151,8 @@ export function stopOutIfDue(s: EngineState, userId: number, fx: Effects) {
   }
   const victims = planStopOut(
     {
-      balance: moneyOf(s.book.balance[slot]!),
-      margin: moneyOf(s.book.margin[slot]!),
+      balance: moneyOf(s.book.balanceMicros[slot]!),
+      margin: moneyOf(s.book.marginMicros[slot]!),
       floatingProfit: moneyOf(floatingTotalMicros),
     },
     closable,

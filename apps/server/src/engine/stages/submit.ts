@@ -102,7 +102,7 @@ function decideSubmit(s: EngineState, userId: number, req: SubmitRequest): Order
     quote,
     nowMs,
     maxQuoteAgeMs: s.deps.market.maxQuoteAgeMs(instrument.id),
-    availableMicros: b.balance[slot]!,
+    availableMicros: b.balanceMicros[slot]!,
     feeType,
     rates: s.freshRates,
     openLotsUnits: mine.lots.numberUnits(lots),

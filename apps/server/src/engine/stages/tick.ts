@@ -137,7 +137,7 @@ function fillPending(s: EngineState, o: LiveOrder, q: Quote, fx: Effects) {
   const feeAddMicros = addMicros(feeMicros, -o.fee);
   const extraMicros = addMicros(marginAddMicros, feeAddMicros);
   // Only money the fill takes needs covering; money it gives back never cancels it.
-  if (extraMicros > 0 && extraMicros > s.book.balance[slot]!) {
+  if (extraMicros > 0 && extraMicros > s.book.balanceMicros[slot]!) {
     cancelPending(s, o, 'gap_unfunded', fx);
     return;
   }

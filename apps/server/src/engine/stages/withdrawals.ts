@@ -42,7 +42,7 @@ function hasUnpricedPosition(s: EngineState, userId: number): boolean {
 
 /** The balance less any floating loss of open positions, never below 0 (to the micro-dollar). */
 function freeMicrosOf(s: EngineState, userId: number): number {
-  const balanceMicros = s.book.balance[accountFor(s, userId)]!;
+  const balanceMicros = s.book.balanceMicros[accountFor(s, userId)]!;
   const floatingTotalMicros = floatingMicrosOf(s, userId, rates(s));
   const freeMicros = addMicros(balanceMicros, floatingTotalMicros < 0 ? floatingTotalMicros : 0);
   return freeMicros <= 0 ? 0 : freeMicros;
@@ -95,7 +95,8 @@ export async function moveMoney(
   // A staff debit may take only what a withdrawal could (DESIGN §7): with a position losing, the
   // balance alone would let it push the account into a margin call or a stop-out.
   // To the micro-dollar: staff may take a balance's fractions of a cent, a withdrawal may not.
-  if (m.notInDeficit && s.book.balance[accountFor(s, m.userId)]! < 0) return { ok: false, deficit: true };
+  if (m.notInDeficit && s.book.balanceMicros[accountFor(s, m.userId)]! < 0)
+    return { ok: false, deficit: true };
   if (m.withinFree && balanceDelta < 0) {
     if (hasUnpricedPosition(s, m.userId)) return { ok: false, unpriced: true };
     const freeMicros = freeMicrosOf(s, m.userId);
