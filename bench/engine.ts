@@ -531,8 +531,9 @@ async function tickProcessing() {
   const setupS = (Date.now() - setupT0) / 1000;
   // No sockets: the tick path's monitor part is onQuoteFor (the flush pushes to online users only).
   const monitor = new AccountMonitor(engine, {} as never, new UserChannels(), { error: () => {} } as never);
-  const triggers = (engine as unknown as { triggers: Map<number, { bid: TriggerIndex; ask: TriggerIndex }> })
-    .triggers;
+  const triggers = (
+    engine as unknown as { state: { triggers: Map<number, { bid: TriggerIndex; ask: TriggerIndex }> } }
+  ).state.triggers;
   let triggerCount = 0;
   for (const t of triggers.values()) triggerCount += t.bid.size + t.ask.size;
   const open = (await database.db.execute(
