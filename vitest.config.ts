@@ -1,8 +1,31 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-// Two projects: fast pure unit tests, and API tests that boot the real server on a real database.
+/**
+ * API files that must not share the machine with other API files: they measure real time, stall
+ * the event loop on purpose, start whole server processes or cut database connections under a
+ * pool. They run one at a time after the rest (`api-serial`, a later group); every other API file
+ * has its own in-memory PGlite and scratch PostgreSQL database and a hand-driven clock, so those
+ * run side by side (`api`).
+ */
+const API_SERIAL = [
+  'apps/server/test/db-connections.api.test.ts',
+  'apps/server/test/engine-lock.api.test.ts',
+  'apps/server/test/engine-recovery-wait.api.test.ts',
+  'apps/server/test/engine-restart.api.test.ts',
+  'apps/server/test/external-feed.api.test.ts',
+  'apps/server/test/journal-fence.api.test.ts',
+  'apps/server/test/process.api.test.ts',
+  'apps/server/test/wallet-restart.api.test.ts',
+];
+
+// Projects: pure unit tests, the two apps' component tests, API tests that boot the real server
+// on a real database (side by side, then the serial ones), and browser tests.
 export default defineConfig({
   test: {
+    // Vitest's default keeps one core for its main process: on a 2-core machine that is one test
+    // file at a time. The main process mostly waits, so use every core.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         test: {
@@ -13,6 +36,14 @@ export default defineConfig({
             'apps/server/src/**/*.test.ts',
           ],
           exclude: ['**/*.api.test.ts', '**/node_modules/**'],
+          // Pure code: the files share one module graph per worker instead of re-importing it for
+          // each file (about half the run). So no vi.mock or changed globals here (web/admin keep
+          // isolation for their module mocks); fake timers are restored after each test.
+          isolate: false,
+          // Pure functions run in milliseconds, but a loaded 2-core CI machine stretches a slow
+          // minute many times over; 20 s fails a hang, not a busy machine.
+          testTimeout: 20_000,
+          hookTimeout: 20_000,
         },
       },
       {
@@ -41,9 +72,19 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/server/test/**/*.api.test.ts'],
+          exclude: [...API_SERIAL, '**/node_modules/**'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'api-serial',
+          include: API_SERIAL,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          sequence: { groupOrder: 1 },
         },
       },
       {

@@ -46,7 +46,7 @@ for (const [name, args] of [
   ok ? passed++ : failed++;
 }
 vitest('unit', ['unit', 'web', 'admin']);
-vitest('api', ['api']);
+vitest('api', ['api', 'api-serial']);
 if (!existsSync('/usr/bin/chromium')) {
   console.log('\nBrowser tests need Debian Chromium: apt-get install -y chromium (.ci/run does it).');
   failed += 1;

@@ -15,6 +15,9 @@ import { moveMoney } from '../src/modules/ledger/move-money.ts';
 import { seedIfEmpty } from '../src/seed.ts';
 import { oneInstrumentMarket, quietEngineDeps } from './support/engine-fixture.ts';
 
+/** Each fast-check run drives a real engine on a real database: a generous budget for a loaded 2-core CI machine. */
+const PROPERTY_TIMEOUT_MS = 180_000;
+
 /**
  * The engine against random ticks (gaps included) and random commands, on the real database:
  * after every step the books reconcile, no balance is negative once nothing is open (a deficit while a
@@ -132,7 +135,9 @@ describe('trading engine properties', () => {
         .where(eq(users.id, userId))
     )[0]!;
 
-  it('keeps every invariant through random commands and ticks', async () => {
+  it('keeps every invariant through random commands and ticks', {
+    timeout: PROPERTY_TIMEOUT_MS,
+  }, async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(command, { minLength: 5, maxLength: 25 }), async (commands) => {
         const accounts = await newUsers(3);
@@ -243,8 +248,8 @@ describe('trading engine properties', () => {
                 num(o.openPriceText),
                 num(o.stopLossText),
                 num(o.takeProfitText),
-                formatScaled(BigInt(o.margin), 6),
-                formatScaled(BigInt(o.fee), 6),
+                formatScaled(BigInt(o.marginMicros), 6),
+                formatScaled(BigInt(o.feeMicros), 6),
                 rowOf(o).createdAt.getTime(),
                 rowOf(o).openedAt?.getTime() ?? null,
               ]),
@@ -294,7 +299,9 @@ describe('trading engine properties', () => {
    * position open, no balance is negative once nothing is open, and the books reconcile; across the runs stop-outs must
    * actually have happened, so the property cannot pass by never reaching them.
    */
-  it('stops out every collapsing account on the tick that takes it to the level', async () => {
+  it('stops out every collapsing account on the tick that takes it to the level', {
+    timeout: PROPERTY_TIMEOUT_MS,
+  }, async () => {
     const scenario = fc.record({
       opens: fc.array(
         fc.record({
