@@ -2,8 +2,6 @@ import { LEDGER_TYPE, money } from '@meridian/domain';
 import { translate } from '@meridian/i18n/node';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '../src/lib/app-error.ts';
-import { COMMAND_BURST, COMMANDS_PER_SECOND } from '../src/lib/command-rate.ts';
 import {
   ABANDONED_CLAIM_MS,
   answerOnce,
@@ -13,7 +11,9 @@ import {
   runStartedAt,
   scopedKey,
   storeAnswer,
-} from '../src/lib/idempotency.ts';
+} from '../src/http/idempotency.ts';
+import { AppError } from '../src/lib/app-error.ts';
+import { COMMAND_BURST, COMMANDS_PER_SECOND } from '../src/lib/command-rate.ts';
 import { findMismatchedAccounts } from '../src/modules/ledger/ledger.repository.ts';
 import { getJson, registerEmail, sqlCount } from './support/accounts.ts';
 import { DB_KINDS } from './support/databases.ts';

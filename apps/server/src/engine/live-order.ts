@@ -47,8 +47,8 @@ export interface LiveOrder extends TriggerOwner, PositionOwner {
   stopLossText: string;
   takeProfitText: string;
   /** Micro-dollars (safe integers, ADR 0007). */
-  margin: number;
-  fee: number;
+  marginMicros: number;
+  feeMicros: number;
   /** Their texts as rows store them (set with them; every row of the order reuses them). */
   marginText: string;
   feeText: string;
@@ -124,8 +124,8 @@ export function liveOrderFromRow(r: OrderRow, pendingKind: PendingKind | null): 
     openQuoteSeq: r.openQuoteSeq,
     stopLossText: stopText(level(r.stopLoss)),
     takeProfitText: stopText(level(r.takeProfit)),
-    margin: micros(r.margin),
-    fee: micros(r.fee),
+    marginMicros: micros(r.margin),
+    feeMicros: micros(r.fee),
     marginText: microText(micros(r.margin)),
     feeText: microText(micros(r.fee)),
     createdAtMs: r.createdAt.getTime(),

@@ -10,6 +10,7 @@ import {
   safeNumber,
 } from '@meridian/domain';
 import type { InstrumentRecord } from '../market/market-runtime.ts';
+import { MARKET_STATUS } from '../market/market-status.ts';
 import type { Quote } from '../market/types.ts';
 import { addMicros, microText } from './account-book.ts';
 import type { EngineState } from './engine-state.ts';
@@ -44,7 +45,7 @@ export function freshRate(s: EngineState, currency: string) {
   const pair = exact.conversionInstrumentOf(currency);
   if (pair !== undefined) {
     const market = s.deps.market;
-    if (market.status(pair) === 1) {
+    if (market.status(pair) === MARKET_STATUS.OPEN) {
       const q = market.latest(pair);
       if (!q || !isQuoteFresh(q, s.deps.now(), market.maxQuoteAgeMs(pair))) return null;
     }
@@ -114,7 +115,7 @@ export function floatingMicrosOf(s: EngineState, userId: number, rateSource: Exa
  */
 export function freshQuoteOf(s: EngineState, instrumentId: number): Quote | null {
   const market = s.deps.market;
-  if (market.status(instrumentId) !== 1) return null;
+  if (market.status(instrumentId) !== MARKET_STATUS.OPEN) return null;
   const q = market.latest(instrumentId);
   return q && isQuoteFresh(q, s.deps.now(), market.maxQuoteAgeMs(instrumentId)) ? q : null;
 }

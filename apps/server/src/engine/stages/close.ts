@@ -1,6 +1,7 @@
 import { ORDER_STATUS } from '@meridian/contracts';
 import { LEDGER_TYPE, type Money } from '@meridian/domain';
 import { AppError } from '../../lib/app-error.ts';
+import { MARKET_STATUS } from '../../market/market-status.ts';
 import { addMicros, micros } from '../account-book.ts';
 import { durable, Effects } from '../effects.ts';
 import type { EngineState } from '../engine-state.ts';
@@ -46,7 +47,7 @@ export async function closeByUser(s: EngineState, userId: number, orderId: numbe
   accountFor(s, userId);
   const o = ownedLive(s, userId, orderId, ORDER_STATUS.HOLDING);
   if (!o) return refuse(s, userId, orderId, ORDER_STATUS.HOLDING);
-  if (s.deps.market.status(o.instrumentId) !== 1) throw new AppError('ORDER_MARKET_CLOSED');
+  if (s.deps.market.status(o.instrumentId) !== MARKET_STATUS.OPEN) throw new AppError('ORDER_MARKET_CLOSED');
   // No fill on a stale price (DESIGN §4): a close is a fill too.
   const q = freshQuoteOf(s, o.instrumentId);
   if (!q) throw new AppError('ORDER_PRICE_UNAVAILABLE');

@@ -7,6 +7,7 @@ import {
   type FastStops,
 } from '@meridian/domain';
 import { AppError } from '../../lib/app-error.ts';
+import { MARKET_STATUS } from '../../market/market-status.ts';
 import type { EngineState } from '../engine-state.ts';
 import { rowOf, stopText, targetOf } from '../live-order.ts';
 import type { OrderRow } from '../order.repository.ts';
@@ -59,7 +60,7 @@ export async function editStops(
   if (o.status === ORDER_STATUS.HOLDING) {
     const ctx = {
       pricePrecision: instrument.pricePrecision,
-      marketOpen: s.deps.market.status(o.instrumentId) === 1,
+      marketOpen: s.deps.market.status(o.instrumentId) === MARKET_STATUS.OPEN,
       quote: s.exact.latest(instrument),
       nowMs: s.deps.now(),
       maxQuoteAgeMs: s.deps.market.maxQuoteAgeMs(o.instrumentId),

@@ -34,8 +34,8 @@ export function settle(s: EngineState, o: LiveOrder, q: Quote, reason: CloseReas
   const settled = mustMove(s, {
     userId: o.userId,
     type: LEDGER_TYPE.POSITION_SETTLE,
-    balanceDelta: addMicros(o.margin, profitMicros),
-    marginDelta: -o.margin,
+    balanceDelta: addMicros(o.marginMicros, profitMicros),
+    marginDelta: -o.marginMicros,
     memo: `order ${o.id}`,
     idempotencyKey: `settle:${o.id}`,
     allowNegativeBalance: true,
@@ -106,8 +106,8 @@ export function cancelPending(s: EngineState, o: LiveOrder, reason: string, fx: 
   mustMove(s, {
     userId: o.userId,
     type: LEDGER_TYPE.ORDER_CANCEL_REFUND,
-    balanceDelta: addMicros(o.margin, o.fee),
-    marginDelta: -o.margin,
+    balanceDelta: addMicros(o.marginMicros, o.feeMicros),
+    marginDelta: -o.marginMicros,
     memo: `order ${o.id} cancelled`,
     idempotencyKey: `cancel:${o.id}`,
   });

@@ -147,7 +147,7 @@ export function stopOutIfDue(s: EngineState, userId: number, fx: Effects) {
     // within its interval (just restarted) counts in the equity but is not closed until its market
     // trades again; meanwhile the largest loss that can be priced goes first.
     if (freshQuoteOf(s, o.instrumentId))
-      closable.push({ id: o.id, margin: moneyOf(o.margin), profit: moneyOf(profitMicros) });
+      closable.push({ id: o.id, margin: moneyOf(o.marginMicros), profit: moneyOf(profitMicros) });
   }
   const victims = planStopOut(
     {

@@ -11,6 +11,7 @@ import {
   safeNumber,
 } from '@meridian/domain';
 import { AppError } from '../../lib/app-error.ts';
+import { MARKET_STATUS } from '../../market/market-status.ts';
 import { microText } from '../account-book.ts';
 import type { EngineState } from '../engine-state.ts';
 import { type LiveOrder, priceText, rowOf, stopText } from '../live-order.ts';
@@ -98,7 +99,7 @@ function decideSubmit(s: EngineState, userId: number, req: SubmitRequest): Order
   const lots = mine.lotsAt(slot, laneOf(s, instrument.id));
   const ctx: FastOrderContext = {
     terms,
-    marketOpen: s.deps.market.status(instrument.id) === 1,
+    marketOpen: s.deps.market.status(instrument.id) === MARKET_STATUS.OPEN,
     quote,
     nowMs,
     maxQuoteAgeMs: s.deps.market.maxQuoteAgeMs(instrument.id),
@@ -163,8 +164,8 @@ function decideSubmit(s: EngineState, userId: number, req: SubmitRequest): Order
     openQuoteSeq: q.seq,
     stopLossText: accepted.stopLossText,
     takeProfitText: accepted.takeProfitText,
-    margin: marginMicros,
-    fee: feeMicros,
+    marginMicros,
+    feeMicros,
     marginText: microText(marginMicros),
     feeText: microText(feeMicros),
     createdAtMs: nowMs,

@@ -112,7 +112,7 @@ function fillPending(s: EngineState, o: LiveOrder, q: Quote, fx: Effects) {
       cancelPending(s, o, 'fill_stop_out', fx);
       return;
     }
-    openFilled(s, o, q, pq, fillPrice, o.margin, o.fee, fx);
+    openFilled(s, o, q, pq, fillPrice, o.marginMicros, o.feeMicros, fx);
     return;
   }
   const lots = lotsOf(o);
@@ -133,8 +133,8 @@ function fillPending(s: EngineState, o: LiveOrder, q: Quote, fx: Effects) {
   const marginBig = marginR.value.micros;
   const marginMicros = safeNumber(marginBig);
   const feeMicros = safeNumber(feeExact(o.feeType, o.feeRate, lots, { n: marginBig, s: LEDGER_SCALE }));
-  const marginAddMicros = addMicros(marginMicros, -o.margin);
-  const feeAddMicros = addMicros(feeMicros, -o.fee);
+  const marginAddMicros = addMicros(marginMicros, -o.marginMicros);
+  const feeAddMicros = addMicros(feeMicros, -o.feeMicros);
   const extraMicros = addMicros(marginAddMicros, feeAddMicros);
   // Only money the fill takes needs covering; money it gives back never cancels it.
   if (extraMicros > 0 && extraMicros > s.book.balanceMicros[slot]!) {
@@ -161,7 +161,7 @@ function fillPending(s: EngineState, o: LiveOrder, q: Quote, fx: Effects) {
   const marginMove: MicroMovement = {
     userId: o.userId,
     type: LEDGER_TYPE.FILL_MARGIN_ADJUSTMENT,
-    balanceDelta: addMicros(o.margin, -marginMicros),
+    balanceDelta: addMicros(o.marginMicros, -marginMicros),
     marginDelta: marginAddMicros,
     memo,
     idempotencyKey: `fill-adjust:${o.id}`,
@@ -169,7 +169,7 @@ function fillPending(s: EngineState, o: LiveOrder, q: Quote, fx: Effects) {
   const feeMove: MicroMovement = {
     userId: o.userId,
     type: LEDGER_TYPE.TRADE_FEE,
-    balanceDelta: addMicros(o.fee, -feeMicros),
+    balanceDelta: addMicros(o.feeMicros, -feeMicros),
     memo,
     idempotencyKey: `fill-fee:${o.id}`,
   };
@@ -199,10 +199,10 @@ function openFilled(
     openAsk: pq.askText,
     openQuoteTime: pq.time,
     openQuoteSeq: q.seq,
-    margin: marginMicros,
-    fee: feeMicros,
-    marginText: marginMicros === o.margin ? o.marginText : microText(marginMicros),
-    feeText: feeMicros === o.fee ? o.feeText : microText(feeMicros),
+    marginMicros,
+    feeMicros,
+    marginText: marginMicros === o.marginMicros ? o.marginText : microText(marginMicros),
+    feeText: feeMicros === o.feeMicros ? o.feeText : microText(feeMicros),
     openedAtMs: s.deps.now(),
     // A new object: the pending order's index links go with it when it is unindexed.
     triggerSlot: -1,

@@ -1,5 +1,6 @@
 import { ORDER_STATUS } from '@meridian/contracts';
 import { LEDGER_TYPE, type Money } from '@meridian/domain';
+import { MARKET_STATUS } from '../../market/market-status.ts';
 import { addMicros, type Movement, microsWithin } from '../account-book.ts';
 import { durable, Effects } from '../effects.ts';
 import type { EngineState } from '../engine-state.ts';
@@ -35,7 +36,7 @@ function hasUnpricedPosition(s: EngineState, userId: number): boolean {
       o.status === ORDER_STATUS.HOLDING &&
       (floatingMicros(s, o) === null ||
         (market.pricedNow !== undefined &&
-          market.status(o.instrumentId) === 1 &&
+          market.status(o.instrumentId) === MARKET_STATUS.OPEN &&
           !market.pricedNow(o.instrumentId))),
   );
 }
