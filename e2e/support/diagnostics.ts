@@ -8,6 +8,7 @@ import type { BrowserContext } from 'playwright-core';
  */
 const journals = new Map<BrowserContext, { lines: string[]; last: number }>();
 const KEEP = 200;
+const API_CALL = /\/(v1\/api|api|admin-api)\//;
 
 function note(journal: { lines: string[]; last: number }, line: string) {
   journal.last = Date.now();
@@ -30,11 +31,12 @@ export function recordContext(context: BrowserContext): BrowserContext {
     if (r.status() >= 400) note(journal, `HTTP ${r.status()}: ${r.request().method()} ${r.url()}`);
   });
   context.on('request', (r) => {
-    // The API calls themselves, so a wait can be matched to a request that never came or never ended.
-    if (/\/v1\/api\//.test(r.url())) note(journal, `→ ${r.method()} ${r.url()}`);
+    // The API calls themselves (the trader's and the back office's), so a wait can be matched to a
+    // request that never came or never ended, and a staff page that failed is screenshotted too.
+    if (API_CALL.test(r.url())) note(journal, `→ ${r.method()} ${r.url()}`);
   });
   context.on('requestfinished', (r) => {
-    if (/\/v1\/api\//.test(r.url())) note(journal, `← ${r.method()} ${r.url()}`);
+    if (API_CALL.test(r.url())) note(journal, `← ${r.method()} ${r.url()}`);
   });
   return context;
 }

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { syncNewDirectories } from '../lib/durable-fs.ts';
 import { openDurablePglite } from './durable-pglite.ts';
+import { openMemoryPglite } from './memory-template.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -79,8 +80,9 @@ export async function openDatabase(opts: { url?: string; dataDir: string }): Pro
   const inMemory = opts.dataDir === 'memory://';
   let client: PGlite;
   if (inMemory) {
-    client = new PGlite();
-    await client.waitReady;
+    client = await openMemoryPglite(migrationsFolder, async (c) => {
+      await migratePglite(drizzlePglite(c, { schema }) as never, { migrationsFolder });
+    });
   } else {
     // Directories this start made are flushed into their parents; an existing one needs nothing.
     const created = mkdirSync(opts.dataDir, { recursive: true });
