@@ -53,7 +53,12 @@ export function createTradingService(deps: TradingDeps) {
       return dto(row);
     },
 
-    async myDeal(userId: number, status: 0 | 1 | 3, page: number, afterId?: number) {
+    async myDeal(
+      userId: number,
+      status: typeof ORDER_STATUS.PENDING | typeof ORDER_STATUS.HOLDING | typeof ORDER_STATUS.CLOSED,
+      page: number,
+      afterId?: number,
+    ) {
       // The closed list holds cancelled orders too.
       const statuses =
         status === ORDER_STATUS.CLOSED ? [ORDER_STATUS.CLOSED, ORDER_STATUS.CANCELLED] : [status];
