@@ -64,8 +64,9 @@ export function BankDepositForm() {
     setAccountId(null); // an account belongs to its channel
   };
 
+  // The promise reaches the button, which brings focus back when the call ends.
   const onSubmit = () =>
-    void submit(
+    submit(
       () =>
         checkBankDeposit({
           accountId: account?.id ?? null,

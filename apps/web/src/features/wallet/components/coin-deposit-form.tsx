@@ -34,8 +34,9 @@ export function CoinDepositForm() {
     if (option && (await copyText(option.address))) toast(t('common.copied'));
   };
 
+  // The promise reaches the button, which brings focus back when the call ends.
   const onSubmit = () =>
-    void submit(
+    submit(
       () =>
         checkCoinDeposit({
           optionId: option?.id ?? null,

@@ -10,7 +10,8 @@ import { AmountField } from './text-field';
 interface DepositFieldsProps {
   draft: DepositDraft;
   busy: boolean;
-  onSubmit: () => void;
+  /** A returned promise is the call (the button brings focus back when it ends). */
+  onSubmit: () => unknown;
   /** Fields of this kind of deposit between the amount and the proof (the coin form's own address). */
   children?: ReactNode;
 }

@@ -6,8 +6,8 @@ interface SubmitButtonProps {
   busy: boolean;
   testId: string;
   children: ReactNode;
-  /** Without it the button submits its form (type="submit"). */
-  onClick?: () => void;
+  /** Without it the button submits its form (type="submit"). A returned promise is the call. */
+  onClick?: () => unknown;
 }
 
 /**
@@ -21,8 +21,12 @@ export function SubmitButton({ busy, testId, children, onClick }: SubmitButtonPr
   // Whether the button had focus when pressed: the spinner comes with the mutation's next
   // notification, a moment after the press, and focus may have gone by then.
   const focusedAtPress = useRef(false);
-  const noteFocus = () => {
-    focusedAtPress.current = document.activeElement === ref.current?.nativeElement;
+  const renderedBusy = useRef(busy);
+  renderedBusy.current = busy;
+  const restoreFocus = () => {
+    const active = document.activeElement;
+    // Only when focus went nowhere (not if the trader moved on, or a dialog took it).
+    if (active === null || active === document.body) ref.current?.nativeElement?.focus();
   };
   // Before the browser moves focus off the now-disabled button.
   useLayoutEffect(() => {
@@ -33,16 +37,19 @@ export function SubmitButton({ busy, testId, children, onClick }: SubmitButtonPr
   useEffect(() => {
     if (busy || !hadFocus.current) return;
     hadFocus.current = false;
-    const active = document.activeElement;
-    // Only when focus went nowhere (not if the trader moved on, or a dialog took it).
-    if (active === null || active === document.body) ref.current?.nativeElement?.focus();
+    restoreFocus();
   }, [busy]);
   return (
     <Button
       ref={ref}
-      onClick={() => {
-        noteFocus();
-        onClick?.();
+      onClick={async () => {
+        const focused = document.activeElement === ref.current?.nativeElement;
+        focusedAtPress.current = focused;
+        await onClick?.();
+        // A quick call's two notifications (pending, then done) can land in one render: the spinner
+        // never showed and the effect above never ran, so focus comes back here. While the spinner
+        // still shows, the effect restores it once the button is enabled again.
+        if (focused && !renderedBusy.current) restoreFocus();
       }}
       type={onClick ? 'button' : 'submit'}
       block

@@ -90,8 +90,9 @@ export function WithdrawForm({ type }: { type: MethodType }) {
   // A method belongs to its currency.
   const chooseCurrency = (id: number) => updateDraft({ currency: id, method: 0 });
 
+  // The promise reaches the button, which brings focus back when the call ends.
   const onSubmit = () =>
-    void submit(
+    submit(
       () => {
         const problem = checkWithdrawal({
           currencyId: currency?.id ?? null,
