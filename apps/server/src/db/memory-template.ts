@@ -20,7 +20,7 @@ export async function openMemoryPglite(
   const cached = readTemplate(file);
   if (cached) {
     try {
-      const client = new PGlite({ loadDataDir: new Blob([cached]) });
+      const client = new PGlite({ loadDataDir: new Blob([new Uint8Array(cached)]) });
       await client.waitReady;
       return client;
     } catch {
