@@ -23,11 +23,7 @@ export function SubmitButton({ busy, testId, children, onClick }: SubmitButtonPr
   const focusedAtPress = useRef(false);
   const renderedBusy = useRef(busy);
   renderedBusy.current = busy;
-  const restoreFocus = () => {
-    const active = document.activeElement;
-    // Only when focus went nowhere (not if the trader moved on, or a dialog took it).
-    if (active === null || active === document.body) ref.current?.nativeElement?.focus();
-  };
+  const restoreFocus = () => focusIfNowhere(ref.current?.nativeElement);
   // Before the browser moves focus off the now-disabled button.
   useLayoutEffect(() => {
     if (busy)
@@ -37,7 +33,7 @@ export function SubmitButton({ busy, testId, children, onClick }: SubmitButtonPr
   useEffect(() => {
     if (busy || !hadFocus.current) return;
     hadFocus.current = false;
-    restoreFocus();
+    focusIfNowhere(ref.current?.nativeElement);
   }, [busy]);
   return (
     <Button
@@ -63,4 +59,10 @@ export function SubmitButton({ busy, testId, children, onClick }: SubmitButtonPr
       {children}
     </Button>
   );
+}
+
+/** Focuses the button only when focus went nowhere (not if the trader moved on, or a dialog took it). */
+function focusIfNowhere(button: HTMLButtonElement | null | undefined) {
+  const active = document.activeElement;
+  if (active === null || active === document.body) button?.focus();
 }
