@@ -5,6 +5,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 
+/** Per process: each template file's bytes, and each migrations folder's key. */
+const templates = new Map<string, Uint8Array<ArrayBuffer>>();
+const keys = new Map<string, string>();
+
 /**
  * An in-memory PGlite database (`memory://`, the API tests' mode) started from a migrated
  * template instead of a fresh initdb. Why: initdb took ~4 s of CPU here and loading the template
@@ -17,11 +21,13 @@ export async function openMemoryPglite(
   migrate: (client: PGlite) => Promise<void>,
 ): Promise<PGlite> {
   const file = path.join(tmpdir(), `meridian-pglite-template-${templateKey(migrationsFolder)}.tar`);
-  const cached = readTemplate(file);
+  // Read once per process: a file opening several databases loads the 40 MB template from memory.
+  const cached = templates.get(file) ?? readTemplate(file);
   if (cached) {
     try {
-      const client = new PGlite({ loadDataDir: new Blob([new Uint8Array(cached)]) });
+      const client = new PGlite({ loadDataDir: new Blob([cached]) });
       await client.waitReady;
+      templates.set(file, cached);
       return client;
     } catch {
       // a damaged or foreign template: make it again below
@@ -30,17 +36,19 @@ export async function openMemoryPglite(
   const client = new PGlite();
   await client.waitReady;
   await migrate(client);
-  const dump = Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer());
+  const dump = new Uint8Array(await (await client.dumpDataDir('none')).arrayBuffer());
   // Written aside and renamed: a process reading it sees a whole template or none.
   const partial = `${file}.${process.pid}.partial`;
   writeFileSync(partial, dump);
   renameSync(partial, file);
+  templates.set(file, dump);
   return client;
 }
 
-function readTemplate(file: string): Buffer | null {
+function readTemplate(file: string): Uint8Array<ArrayBuffer> | null {
   try {
-    return readFileSync(file);
+    // A copy whose buffer is a plain ArrayBuffer (what a Blob takes).
+    return new Uint8Array(readFileSync(file));
   } catch {
     return null;
   }
@@ -48,6 +56,8 @@ function readTemplate(file: string): Buffer | null {
 
 /** Changes with any migration and with the PGlite build (its wasm decides the data format). */
 function templateKey(migrationsFolder: string): string {
+  const known = keys.get(migrationsFolder);
+  if (known) return known;
   const hash = createHash('sha256');
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
@@ -60,7 +70,9 @@ function templateKey(migrationsFolder: string): string {
   };
   walk(migrationsFolder);
   hash.update(PGLITE_BUILD);
-  return hash.digest('hex').slice(0, 16);
+  const key = hash.digest('hex').slice(0, 16);
+  keys.set(migrationsFolder, key);
+  return key;
 }
 
 /** The installed PGlite's version (its package.json is not exported, so it is found on disk). */

@@ -2,8 +2,8 @@ import { ORDER_STATUS, type StaffOrderRow } from '@meridian/contracts';
 import { decimalAtLeast, formatPrice, money, toCents } from '@meridian/domain';
 import type { LiveOrder } from '../../engine/live-order.ts';
 import type { OrderRow } from '../../engine/order.repository.ts';
+import { iso } from '../../lib/iso-time.ts';
 import type { BackofficeDeps } from './backoffice-deps.ts';
-import { iso } from './staff-values.ts';
 
 /** Who an order belongs to, as staff rows show it. */
 export type OrderOwner = { uid: string; isDemo: boolean };

@@ -2,6 +2,3 @@ import { decimalAtLeast } from '@meridian/domain';
 
 /** A stored amount exactly, with at least 2 decimals ('250.50', '-0.349509'). */
 export const cents = (stored: string) => decimalAtLeast(stored, 2);
-
-/** A moment as staff answers carry it, or null when there is none. */
-export const iso = (d: Date | null) => (d ? d.toISOString() : null);

@@ -1,10 +1,9 @@
 import { DEPOSIT_STATUS } from '@meridian/contracts';
 import { money } from '@meridian/domain';
+import { iso } from '../../lib/iso-time.ts';
 import { londonText } from './london-time.ts';
 import { fileUrl } from './private-file.ts';
 import type { DepositRow } from './wallet.repository.ts';
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** A deposit as the trader's records show it. */
 export const depositRecordDto = (d: DepositRow) => ({

@@ -2,11 +2,10 @@ import { WITHDRAWAL_STATUS } from '@meridian/contracts';
 import { money, receivedText } from '@meridian/domain';
 import type { Language } from '@meridian/i18n';
 import { translate } from '@meridian/i18n/node';
+import { iso } from '../../lib/iso-time.ts';
 import { londonText } from './london-time.ts';
 import type { WithdrawalRow } from './wallet.repository.ts';
 import { USED_FOR_LOSS_REMARK } from './wallet-settlement.ts';
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** A withdrawal as the trader's records show it, in their language. */
 export function withdrawalRecordDto(w: WithdrawalRow, lang: Language) {

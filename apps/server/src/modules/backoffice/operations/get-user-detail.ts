@@ -1,4 +1,5 @@
 import type { staffUserDetailCall } from '@meridian/contracts';
+import { iso } from '../../../lib/iso-time.ts';
 import type { StaffContext } from '../../staff/register-staff-call.ts';
 import { accountSummaryOf } from '../../trading/account-summary.ts';
 import { findUser, sessionsOf, type UserRow } from '../backoffice.repository.ts';
@@ -6,7 +7,7 @@ import type { BackofficeDeps } from '../backoffice-deps.ts';
 import { liveOrderRows } from '../live-order-rows.ts';
 import { requireUser } from '../require-user.ts';
 import { toStaffUserRow } from '../staff-user.mapper.ts';
-import { cents, iso } from '../staff-values.ts';
+import { cents } from '../staff-values.ts';
 
 /** One user with their inviter, sessions, live orders and account figures. */
 export async function getUserDetail(
