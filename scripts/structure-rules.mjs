@@ -35,6 +35,7 @@ const SHARED_MODULE_FILES = [
   'auth/password.ts',
   'ledger/ledger.repository.ts',
   'ledger/move-money.ts',
+  'real-name/real-name.repository.ts',
   'settings/live-settings.ts',
   'settings/settings.service.ts',
   'staff/register-staff-call.ts',

@@ -23,7 +23,10 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { type CodeMessage, HttpSmsSender, OutboxSender, SmtpSender } from './modules/auth/code-sender.ts';
 import { registerBackofficeRoutes } from './modules/backoffice/backoffice.routes.ts';
+import { companyRoutes } from './modules/company/company.routes.ts';
 import { marketRoutes } from './modules/market/market.routes.ts';
+import { newsRoutes } from './modules/news/news.routes.ts';
+import { realNameRoutes } from './modules/real-name/real-name.routes.ts';
 import type { LiveSettings } from './modules/settings/live-settings.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { readSetting } from './modules/settings/settings.service.ts';
@@ -184,6 +187,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The wallet (DESIGN §7): the trader's calls, and staff review under the staff API.
   walletRoutes(app, { db: deps.db, now: deps.now, engine: deps.engine, privateUploadDir });
   walletReviewRoutes(app, { db: deps.db, now: deps.now, engine: deps.engine, privateUploadDir });
+  // Real-name verification, news and the company directory (DESIGN §8, §10).
+  realNameRoutes(app, { db: deps.db, now: deps.now, privateUploadDir });
+  newsRoutes(app, { db: deps.db, now: deps.now, publicUploadDir });
+  companyRoutes(app, { db: deps.db, now: deps.now, publicUploadDir });
   await registerSocketGateway(app, {
     db: deps.db,
     now: deps.now,

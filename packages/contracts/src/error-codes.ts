@@ -138,6 +138,20 @@ export const ERROR_CODES = {
   WALLET_PROOF_IN_USE: { code: 6016, msgKey: 'error.wallet_proof_in_use', httpStatus: 200 },
   STAFF_ALREADY_REVIEWED: { code: 5117, msgKey: 'error.staff_already_reviewed', httpStatus: 200 },
   FILE_NOT_FOUND: { code: 1104, msgKey: 'error.file_not_found', httpStatus: 200 },
+  // Real-name verification (spec §7 /api/user_real, DESIGN §8).
+  REAL_NAME_DEMO_REFUSED: { code: 7001, msgKey: 'error.wallet_demo_refused', httpStatus: 200 },
+  REAL_NAME_INCOMPLETE: { code: 7002, msgKey: 'error.real_name_incomplete', httpStatus: 200 },
+  REAL_NAME_IMAGES_REQUIRED: { code: 7003, msgKey: 'error.real_name_images_required', httpStatus: 200 },
+  /** An image URL that is not one of the caller's own uploads (another user's, guessed or gone). */
+  REAL_NAME_IMAGE_INVALID: { code: 7004, msgKey: 'error.real_name_image_invalid', httpStatus: 200 },
+  REAL_NAME_CARD_INVALID: { code: 7005, msgKey: 'error.real_name_card_invalid', httpStatus: 200 },
+  REAL_NAME_WAITING: { code: 7006, msgKey: 'error.real_name_waiting', httpStatus: 200 },
+  REAL_NAME_APPROVED: { code: 7007, msgKey: 'error.real_name_approved', httpStatus: 200 },
+  /** A withdrawal while the platform requires an approved real-name (setting withdraw_requires_real_name). */
+  REAL_NAME_REQUIRED: { code: 7008, msgKey: 'error.real_name_required', httpStatus: 200 },
+  NEWS_NOT_FOUND: { code: 7101, msgKey: 'error.news_not_found', httpStatus: 200 },
+  COMPANY_NOT_FOUND: { code: 7201, msgKey: 'error.company_not_found', httpStatus: 200 },
+  STAFF_COMPANY_EXISTS: { code: 5124, msgKey: 'error.staff_company_exists', httpStatus: 200 },
 } as const;
 
 export type ErrorName = keyof typeof ERROR_CODES;

@@ -74,3 +74,29 @@ const significantDigits = (canonical: string) => canonical.replace('.', '').repl
 
 /** Lots from a query string, as the quantity column holds them (NUMERIC(20,8)). */
 export const queryLots = () => queryDecimal(12, 8);
+
+/** Control characters (C0, DEL, C1) and the invisible format ones used to disguise text (bidi
+ * overrides, zero-width): refused in anything a person types, so no text is stored that renders
+ * other than it reads. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
+const HOSTILE_ONE_LINE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
+const HOSTILE_MULTI_LINE =
+  /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/;
+
+/** One line of typed text, trimmed, at most `max` characters, without control characters. */
+export const plainText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .refine((v) => !HOSTILE_ONE_LINE.test(v), { message: 'control characters are not allowed' });
+
+/** Typed text that may span lines (a note, an address): as plainText, line breaks allowed. */
+export const plainMultilineText = (max: number) =>
+  z
+    .string()
+    .overwrite((v) => v.replace(/\r\n?/g, '\n'))
+    .trim()
+    .max(max)
+    .refine((v) => !HOSTILE_MULTI_LINE.test(v), { message: 'control characters are not allowed' });

@@ -9,7 +9,10 @@ import {
   sendEmailCodeCall,
   sendSmsCodeCall,
 } from './calls/auth.ts';
+import { getCompanyCall, getCompanyStatusCall } from './calls/company.ts';
 import { abbreviatedKlineCall, categoriesCall, klineCall, tradeListCall } from './calls/market.ts';
+import { newsInfoCall, newsListCall } from './calls/news.ts';
+import { realNameCenterCall, realNameSubmitCall } from './calls/real-name.ts';
 import { areaListCall, basicInfoCall, settingCall } from './calls/settings.ts';
 import {
   cancelOrderCall,
@@ -78,4 +81,10 @@ export const ALL_CALLS = [
   deleteDrawMethodCall,
   drawCall,
   drawListCall,
+  realNameCenterCall,
+  realNameSubmitCall,
+  newsListCall,
+  newsInfoCall,
+  getCompanyCall,
+  getCompanyStatusCall,
 ] as const;

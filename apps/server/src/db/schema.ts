@@ -1,4 +1,4 @@
-import { DEPOSIT_STATUS, ORDER_STATUS } from '@meridian/contracts';
+import { DEPOSIT_STATUS, ORDER_STATUS, REAL_NAME_STATUS } from '@meridian/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -403,13 +403,17 @@ export const bankAccounts = pgTable('bank_accounts', {
   enabled: boolean('enabled').notNull().default(true),
 });
 
-/** Private uploads (deposit proofs, later KYC images): only the owner and staff may read them. */
+/**
+ * Private uploads (deposit proofs, ID images): only the owner and staff may read them. `kind` becomes
+ * 'kyc' when a real-name submission uses the image: then compliance staff alone may read it.
+ */
 export const uploads = pgTable('uploads', {
   name: text('name').primaryKey(),
   ownerId: bigint('owner_id', { mode: 'number' })
     .notNull()
     .references(() => users.id),
   mime: text('mime').notNull(),
+  kind: text('kind').notNull().default('proof'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
 });
 
@@ -535,4 +539,98 @@ export const withdrawals = pgTable(
     index('withdrawals_user_idx').on(t.userId, t.type, t.id),
     index('withdrawals_status_idx').on(t.status, t.id),
   ],
+);
+
+/**
+ * Real-name submissions (spec §7, DESIGN §8), one row per attempt, never edited by the trader: the
+ * newest row is the user's status (none: 0 not submitted). status 1 waiting, 2 approved, 3 rejected
+ * (`rejectReason` the trader reads, `staffNote` staff only). At most one waiting or approved row per
+ * user. `cardId` is stored normalised (trimmed, upper case) so the same ID on two accounts is found.
+ */
+export const realNameSubmissions = pgTable(
+  'real_name_submissions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    name: text('name').notNull(),
+    cardId: text('card_id').notNull(),
+    frontPic: text('front_pic').notNull(),
+    reversePic: text('reverse_pic').notNull(),
+    status: smallint('status').notNull(),
+    rejectReason: text('reject_reason').notNull().default(''),
+    staffNote: text('staff_note').notNull().default(''),
+    reviewedBy: text('reviewed_by').notNull().default(''),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('real_name_user_idx').on(t.userId, t.id),
+    index('real_name_card_idx').on(t.cardId),
+    index('real_name_status_idx').on(t.status, t.id),
+    uniqueIndex('real_name_one_open_key')
+      .on(t.userId)
+      .where(
+        sql`${t.status} in (${sql.raw(String(REAL_NAME_STATUS.WAITING))}, ${sql.raw(String(REAL_NAME_STATUS.FINISHED))})`,
+      ),
+  ],
+);
+
+/**
+ * News articles (spec §3 news item, DESIGN §8). status 0 draft, 1 published; a published article is
+ * shown from `publishAt` on (a future time is "scheduled"). Text lives in `newsTranslations`, one row
+ * per language; `logo` is a public image URL.
+ */
+export const newsArticles = pgTable(
+  'news_articles',
+  {
+    id: serial('id').primaryKey(),
+    categoryId: integer('category_id').notNull().default(1),
+    status: smallint('status').notNull(),
+    logo: text('logo').notNull().default(''),
+    publishAt: timestamp('publish_at', { withTimezone: true }),
+    createdBy: text('created_by').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('news_listing_idx').on(t.categoryId, t.status, t.publishAt)],
+);
+
+/** One language's version of an article; `content` is HTML sanitised when saved (and again when shown). */
+export const newsTranslations = pgTable(
+  'news_translations',
+  {
+    articleId: integer('article_id')
+      .notNull()
+      .references(() => newsArticles.id, { onDelete: 'cascade' }),
+    lang: text('lang').notNull(),
+    title: text('title').notNull(),
+    desc: text('desc').notNull().default(''),
+    content: text('content').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.articleId, t.lang] })],
+);
+
+/**
+ * The company directory (spec §2 product search, §3 company). status 0 in service; any other sends a
+ * visitor whose `company_id` cookie names it to `lossUrl` (getCompanyStatus).
+ */
+export const companies = pgTable(
+  'companies',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    logo: text('logo').notNull().default(''),
+    url: text('url').notNull(),
+    subject: text('subject').notNull().default(''),
+    registeredAddress: text('registered_address').notNull().default(''),
+    location: text('location').notNull().default(''),
+    email: text('email').notNull().default(''),
+    status: smallint('status').notNull().default(0),
+    lossUrl: text('loss_url').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('companies_name_key').on(sql`lower(${t.name})`)],
 );

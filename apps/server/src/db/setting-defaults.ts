@@ -9,6 +9,8 @@ export const SETTING_DEFAULTS = {
   stop_out_level: '50',
   margin_call_level: '100',
   demo_start_balance: '100000.00',
+  // DESIGN §8: on by default, a withdrawal needs an approved real-name verification.
+  withdraw_requires_real_name: '1',
 } as const;
 
 export type SettingKey = keyof typeof SETTING_DEFAULTS;

@@ -25,6 +25,17 @@ export const WITHDRAWAL_STATUS = {
 } as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUS)[keyof typeof WITHDRAWAL_STATUS];
 
-/** Real-name review status (spec): 0 not submitted, 1 waiting for review, 2 finished. */
-export const REAL_NAME_STATUS = { NOT_SUBMITTED: 0, WAITING: 1, FINISHED: 2 } as const;
+/** Real-name review status (spec §4, DESIGN §8): 0 not submitted, 1 waiting for review, 2 finished
+ * (approved), 3 rejected with a reason the trader reads (the form opens again to resubmit). */
+export const REAL_NAME_STATUS = { NOT_SUBMITTED: 0, WAITING: 1, FINISHED: 2, REJECTED: 3 } as const;
 export type RealNameStatus = (typeof REAL_NAME_STATUS)[keyof typeof REAL_NAME_STATUS];
+
+/** A news article's state: 0 draft (never shown), 1 published (shown from its publish time on, so a
+ * future publish time is "scheduled"). Unpublishing returns it to draft. */
+export const NEWS_STATUS = { DRAFT: 0, PUBLISHED: 1 } as const;
+export type NewsStatus = (typeof NEWS_STATUS)[keyof typeof NEWS_STATUS];
+
+/** A company's status (spec §7 getCompanyStatus): 0 in service; anything else sends a visitor whose
+ * `company_id` cookie names it to its `loss_url`. Suspended companies are not offered in search. */
+export const COMPANY_STATUS = { ACTIVE: 0, SUSPENDED: 1 } as const;
+export type CompanyStatus = (typeof COMPANY_STATUS)[keyof typeof COMPANY_STATUS];

@@ -26,6 +26,14 @@ export const STAFF_AUDIT_ACTIONS = [
   'staff.updated',
   'staff.password_changed',
   'staff.totp_enrolled',
+  'real_name.approve',
+  'real_name.reject',
+  'news.created',
+  'news.updated',
+  'news.published',
+  'news.unpublished',
+  'company.created',
+  'company.updated',
   ...WALLET_CONFIG_KINDS.flatMap((kind) => [`wallet.${kind}.created`, `wallet.${kind}.updated`] as const),
 ] as const;
 export type StaffAuditAction = (typeof STAFF_AUDIT_ACTIONS)[number];
@@ -39,6 +47,9 @@ export const STAFF_AUDIT_TARGETS = [
   'category',
   'settings',
   'staff',
+  'real_name',
+  'news',
+  'company',
   ...WALLET_CONFIG_KINDS,
 ] as const;
 export type StaffAuditTarget = (typeof STAFF_AUDIT_TARGETS)[number];

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { accountSummary } from '../entities/order.ts';
 import { queryId, queryInt, queryRowId, queryUid, ROW_ID_MAX } from '../query-fields.ts';
+import { CONTENT_STAFF_CALLS } from './content-calls.ts';
 import { defineStaffCall, STAFF_ROLES } from './define-staff-call.ts';
+import { REAL_NAME_STAFF_CALLS } from './real-name-calls.ts';
 
 // ---- shared pieces ------------------------------------------------------------------------------
 
@@ -305,6 +307,8 @@ export const staffUserDetailCall = defineStaffCall({
     live: z.array(staffOrderRow),
     /** The account's figures as the trader's order screen shows them: equity, margin, risk rate. */
     account: accountSummary,
+    /** The latest real-name submission's status (0 none) and its id for the review page. */
+    realName: z.object({ status: z.number().int(), submissionId: z.number().int().nullable() }),
   }),
 });
 
@@ -632,6 +636,7 @@ export const STAFF_SETTING_KEYS = [
   'stop_out_level',
   'margin_call_level',
   'demo_start_balance',
+  'withdraw_requires_real_name',
 ] as const;
 
 export const staffSettingsCall = defineStaffCall({
@@ -685,6 +690,8 @@ export const staffUpdateSettingsCall = defineStaffCall({
       .trim()
       .regex(/^\d{1,9}(\.\d{1,2})?$/)
       .optional(),
+    /** '1' (default): a withdrawal needs an approved real-name verification (DESIGN §8). */
+    withdraw_requires_real_name: z.enum(['0', '1']).optional(),
   }),
   data: z.array(z.object({ key: z.enum(STAFF_SETTING_KEYS), value: z.string() })),
 });
@@ -1065,6 +1072,8 @@ export const ALL_STAFF_CALLS = [
   staffSaveBankChannelCall,
   staffSaveBankAccountCall,
   staffSaveDrawCurrencyCall,
+  ...REAL_NAME_STAFF_CALLS,
+  ...CONTENT_STAFF_CALLS,
 ] as const;
 
 /** CSV exports (same query as their list call; answer text/csv, not the envelope). */

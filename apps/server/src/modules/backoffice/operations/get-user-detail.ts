@@ -1,6 +1,7 @@
-import type { staffUserDetailCall } from '@meridian/contracts';
+import { REAL_NAME_STATUS, type staffUserDetailCall } from '@meridian/contracts';
 import { iso } from '../../../lib/iso-time.ts';
 import type { StaffContext } from '../../staff/register-staff-call.ts';
+import { latestSubmission } from '../../real-name/real-name.repository.ts';
 import { accountSummaryOf } from '../../trading/account-summary.ts';
 import { findUser, sessionsOf, type UserRow } from '../backoffice.repository.ts';
 import type { BackofficeDeps } from '../backoffice-deps.ts';
@@ -21,6 +22,7 @@ export async function getUserDetail(
   // The money figures from the engine's book, as the account figures below are: the stored row
   // can be a journal commit behind it.
   const book = await engine.figures(u.id);
+  const realName = await latestSubmission(db, u.id);
   return {
     user: {
       ...toStaffUserRow(u),
@@ -39,5 +41,9 @@ export async function getUserDetail(
     })),
     live: await engine.settled().then(() => liveOrderRows(deps, engine.allLive({ userId: u.id }))),
     account: await accountSummaryOf(engine, deps.settings, u.id).then(({ rawFloating: _, ...s }) => s),
+    realName: {
+      status: realName?.status ?? REAL_NAME_STATUS.NOT_SUBMITTED,
+      submissionId: realName?.id ?? null,
+    },
   };
 }
