@@ -96,6 +96,42 @@ export const routes: RouteObject[] = [
                 ],
               },
               {
+                path: 'real-names',
+                element: <ScreenGate screen="realNames" />,
+                children: [
+                  {
+                    index: true,
+                    lazy: screen(
+                      () => import('../features/real-names/components/real-names-screen'),
+                      'RealNamesScreen',
+                    ),
+                  },
+                ],
+              },
+              {
+                path: 'news',
+                element: <ScreenGate screen="news" />,
+                children: [
+                  {
+                    index: true,
+                    lazy: screen(() => import('../features/news/components/news-screen'), 'NewsScreen'),
+                  },
+                ],
+              },
+              {
+                path: 'companies',
+                element: <ScreenGate screen="companies" />,
+                children: [
+                  {
+                    index: true,
+                    lazy: screen(
+                      () => import('../features/companies/components/companies-screen'),
+                      'CompaniesScreen',
+                    ),
+                  },
+                ],
+              },
+              {
                 path: 'wallet',
                 element: <ScreenGate screen="wallet" />,
                 children: [

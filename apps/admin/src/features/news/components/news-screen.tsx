@@ -1,0 +1,4 @@
+// TODO(issue 29): the news screen.
+export function NewsScreen() {
+  return null;
+}

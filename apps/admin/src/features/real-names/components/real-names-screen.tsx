@@ -1,0 +1,4 @@
+// TODO(issue 29): the realNames screen.
+export function RealNamesScreen() {
+  return null;
+}
