@@ -15,6 +15,7 @@ import {
   demoLoginCall,
   forexDetailCall,
   forgetPasswordCall,
+  imageUploadCall,
   klineCall,
   loginCall,
   logoutCall,
@@ -58,6 +59,7 @@ describe('call references match the contracts', () => {
     [calls.setStopPrice, setStopPriceCall],
     [calls.forexDetail, forexDetailCall],
     [calls.resetDemo, resetDemoCall],
+    [calls.imageUpload, imageUploadCall],
   ] as const;
 
   it.each(pairs)('%o', (ref, contract) => {

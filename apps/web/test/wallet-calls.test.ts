@@ -10,7 +10,6 @@ import {
   drawListCall,
   drawSymbolListCall,
   getDrawMethodCall,
-  imageUploadCall,
   walletBalanceCall,
   wireInfoCall,
   wireSubmitCall,
@@ -38,7 +37,6 @@ describe('wallet call references match the contracts', () => {
   const pairs = [
     [walletCalls.balance, walletBalanceCall],
     [walletCalls.accountLog, accountLogCall],
-    [walletCalls.imageUpload, imageUploadCall],
     [walletCalls.chargeInfo, chargeInfoCall],
     [walletCalls.chargeSubmit, chargeSubmitCall],
     [walletCalls.chargeSymbols, chargeSymbolsCall],

@@ -11,6 +11,7 @@ import type {
   demoLoginCall,
   forexDetailCall,
   forgetPasswordCall,
+  imageUploadCall,
   klineCall,
   loginCall,
   logoutCall,
@@ -65,6 +66,7 @@ export const calls = {
   setStopPrice: ref<typeof setStopPriceCall>('GET', '/v1/api/forex/set_stop_price'),
   forexDetail: ref<typeof forexDetailCall>('GET', '/v1/api/main/account/forexDetail'),
   resetDemo: ref<typeof resetDemoCall>('GET', '/v1/api/main/user/resetForexDemoAccount'),
+  imageUpload: ref<typeof imageUploadCall>('POST', '/api/common/image_upload'),
 } as const;
 
 /** Socket topic names of the contracts (checked by the same test). */

@@ -11,7 +11,6 @@ import type {
   drawListCall,
   drawSymbolListCall,
   getDrawMethodCall,
-  imageUploadCall,
   walletBalanceCall,
   wireInfoCall,
   wireSubmitCall,
@@ -28,7 +27,6 @@ const ref = <C extends CallContract>(method: C['method'], path: string): CallRef
 export const walletCalls = {
   balance: ref<typeof walletBalanceCall>('GET', '/v1/api/main/wallet/getBalance'),
   accountLog: ref<typeof accountLogCall>('GET', '/v1/api/main/accountLog/forexChange'),
-  imageUpload: ref<typeof imageUploadCall>('POST', '/api/common/image_upload'),
   chargeInfo: ref<typeof chargeInfoCall>('GET', '/api/quickCharge/info'),
   chargeSubmit: ref<typeof chargeSubmitCall>('GET', '/api/quickCharge/submit'),
   chargeSymbols: ref<typeof chargeSymbolsCall>('GET', '/api/quickCharge/symbols'),

@@ -1,0 +1,67 @@
+import { ImageUploader, type ImageUploadItem } from 'antd-mobile';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../lib/toast';
+import { IMAGE_TYPES, MAX_IMAGE_BYTES, uploadImage } from '../lib/upload-image';
+import styles from './image-upload-field.module.css';
+
+interface ImageUploadFieldProps {
+  label: string;
+  hint?: string;
+  value: ImageUploadItem[];
+  onChange: (items: ImageUploadItem[]) => void;
+  testId: string;
+}
+
+/**
+ * One private image (spec §9: one image per upload slot): a deposit's proof, a side of an ID. The
+ * file goes to image_upload as soon as it is picked; the item's `url` is the server's (what the form
+ * sends), its thumbnail the local file (the uploaded image is private: a plain <img> cannot show it).
+ */
+export function ImageUploadField({ label, hint, value, onChange, testId }: ImageUploadFieldProps) {
+  const { t } = useTranslation();
+  const previews = useRef(new Set<string>());
+
+  useEffect(() => {
+    const urls = previews.current;
+    return () => {
+      for (const url of urls) URL.revokeObjectURL(url);
+    };
+  }, []);
+
+  return (
+    <>
+      <fieldset className={styles.group} data-testid={testId}>
+        <legend className={styles.label}>{label}</legend>
+        <ImageUploader
+          value={value}
+          onChange={onChange}
+          maxCount={1}
+          accept={IMAGE_TYPES}
+          beforeUpload={(file) => {
+            if (file.size > MAX_IMAGE_BYTES) {
+              toast(t('common.imageTooLarge'));
+              return null;
+            }
+            return file;
+          }}
+          upload={async (file) => {
+            const url = await uploadImage(file);
+            const thumbnailUrl = URL.createObjectURL(file);
+            previews.current.add(thumbnailUrl);
+            return { url, thumbnailUrl };
+          }}
+          onDelete={(item) => {
+            if (item.thumbnailUrl) {
+              URL.revokeObjectURL(item.thumbnailUrl);
+              previews.current.delete(item.thumbnailUrl);
+            }
+          }}
+          preview={false}
+          showFailed={false}
+        />
+      </fieldset>
+      {hint ? <p className={styles.hint}>{hint}</p> : null}
+    </>
+  );
+}
