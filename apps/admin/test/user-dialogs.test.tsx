@@ -1,4 +1,5 @@
 import {
+  REAL_NAME_STATUS,
   STAFF_API_PREFIX,
   type StaffCallData,
   type StaffRole,
@@ -43,6 +44,7 @@ const detail: Detail = {
     PrepaymentRatio: '',
     RiskStatus: 'none',
   },
+  realName: { status: REAL_NAME_STATUS.WAITING, submissionId: 7 },
 };
 
 function stubApi() {
@@ -179,5 +181,32 @@ describe('the user page’s dialogs by keyboard', () => {
       reason: 'Chargeback under review',
     });
     await waitFor(() => expect(screen.getByText('Saved: Login allowed, Trading frozen')).toBeTruthy());
+  });
+});
+
+describe('the user page’s real-name status', () => {
+  beforeAll(async () => {
+    await setupTestI18n();
+  });
+  beforeEach(() => {
+    configureStaffClient({ getToken: () => 'tok', getLanguage: () => 'en' });
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows the status and links compliance to the submission’s review', async () => {
+    stubApi();
+    await renderAs('compliance');
+    expect(screen.getByTestId('real-name-status').textContent).toBe('Waiting');
+    expect(screen.getByRole('link', { name: 'Open review' }).getAttribute('href')).toBe('/real-names?open=7');
+  });
+
+  it('offers no review link to a role that cannot review', async () => {
+    stubApi();
+    await renderAs('support');
+    expect(screen.getByTestId('real-name-status').textContent).toBe('Waiting');
+    expect(screen.queryByRole('link', { name: 'Open review' })).toBeNull();
   });
 });

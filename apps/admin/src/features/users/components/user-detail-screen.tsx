@@ -1,10 +1,12 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import {
+  REAL_NAME_STATUS,
   type StaffOrderRow,
   staffAdjustBalanceCall,
   staffCloseOrderCall,
   staffCreditScoreCall,
   staffFreezeCall,
+  staffRealNameCall,
   staffUserLedgerCall,
 } from '@meridian/contracts';
 import { useQueryClient } from '@tanstack/react-query';
@@ -56,6 +58,14 @@ const RISK_COLORS: Record<UserDetail['account']['RiskStatus'], string> = {
   stop_out: 'red',
 };
 
+/** Real-name status (DESIGN §8): 0 not submitted, 1 waiting, 2 approved, 3 rejected. */
+const REAL_NAME_COLORS: Record<number, string> = {
+  [REAL_NAME_STATUS.NOT_SUBMITTED]: 'default',
+  [REAL_NAME_STATUS.WAITING]: 'processing',
+  [REAL_NAME_STATUS.FINISHED]: 'success',
+  [REAL_NAME_STATUS.REJECTED]: 'error',
+};
+
 type Action = 'score' | 'freeze' | 'adjust';
 type Session = UserDetail['sessions'][number];
 
@@ -105,12 +115,13 @@ function UserDetailBody({ id, back }: { id: number; back: ReactNode }) {
     );
   }
 
-  const { user, inviter, sessions, live, account } = detail.data;
+  const { user, inviter, sessions, live, account, realName } = detail.data;
   const canScore = canUse(staff.role, staffCreditScoreCall);
   const canFreeze = canUse(staff.role, staffFreezeCall);
   const canAdjust = canUse(staff.role, staffAdjustBalanceCall);
   const canClose = canUse(staff.role, staffCloseOrderCall);
   const canLedger = canUse(staff.role, staffUserLedgerCall);
+  const canReview = canUse(staff.role, staffRealNameCall);
 
   const liveColumns: ColumnsType<StaffOrderRow> = [
     ...orderColumns(t),
@@ -237,6 +248,16 @@ function UserDetailBody({ id, back }: { id: number; back: ReactNode }) {
               <Tag color={user.tradingFrozen ? 'orange' : 'green'}>
                 {user.tradingFrozen ? t('users.tradingFrozen') : t('users.tradingAllowed')}
               </Tag>
+            </Flex>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('userDetail.realName')}>
+            <Flex gap={8} wrap align="center">
+              <Tag color={REAL_NAME_COLORS[realName.status] ?? 'default'} data-testid="real-name-status">
+                {t(`realNames.statuses.${realName.status}`, { defaultValue: String(realName.status) })}
+              </Tag>
+              {canReview && realName.submissionId !== null ? (
+                <Link to={`/real-names?open=${realName.submissionId}`}>{t('userDetail.realNameOpen')}</Link>
+              ) : null}
             </Flex>
           </Descriptions.Item>
           <Descriptions.Item label={t('users.frozenReason')}>{user.frozenReason || DASH}</Descriptions.Item>
