@@ -22,8 +22,10 @@ const TOP = ['ws', 'plugins'];
  * Server module files other modules may import: shared services, each named by who uses it.
  * auth → account's session and user store; account, staff → auth's attempt limiter and password
  * hashing; account → ledger's moveMoney; backoffice → ledger, wallet, account, trading's account
- * summary; trading, auth, backoffice → settings; backoffice, wallet → uploads' image checks;
- * trading, wallet → account's user store; backoffice, wallet → staff's call registration.
+ * summary; trading, auth, backoffice, wallet → settings; backoffice, wallet → uploads' image checks;
+ * wallet, real-name → uploads' private files (who reads which kind) and their table; backoffice,
+ * wallet → real-name's repository (the user page's status, the withdrawal gate); trading, wallet,
+ * real-name → account's user store; backoffice, wallet, real-name → staff's call registration.
  */
 const SHARED_MODULE_FILES = [
   'account/account.service.ts',
@@ -41,6 +43,8 @@ const SHARED_MODULE_FILES = [
   'staff/register-staff-call.ts',
   'trading/account-summary.ts',
   'uploads/image-upload.ts',
+  'uploads/private-file.ts',
+  'uploads/uploads.repository.ts',
   'wallet/wallet.repository.ts',
 ];
 const CLIENT_FEATURES = ['apps/web/src/features', 'apps/admin/src/features'];

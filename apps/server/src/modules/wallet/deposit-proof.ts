@@ -1,7 +1,8 @@
 import type { deposits } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { STORED_IMAGE_NAME } from '../uploads/image-upload.ts';
-import { fileUrl } from './private-file.ts';
+import { fileUrl, UPLOAD_KIND } from '../uploads/private-file.ts';
+import { findUpload } from '../uploads/uploads.repository.ts';
 import * as repo from './wallet.repository.ts';
 import type { WalletDeps } from './wallet-deps.ts';
 
@@ -9,8 +10,7 @@ import type { WalletDeps } from './wallet-deps.ts';
 async function proofName(deps: Pick<WalletDeps, 'db'>, userId: number, url: string) {
   if (!url) throw new AppError('WALLET_PROOF_REQUIRED');
   const name = url.split('/').pop() ?? '';
-  const row =
-    STORED_IMAGE_NAME.test(name) && url === fileUrl(name) ? await repo.findUpload(deps.db, name) : null;
+  const row = STORED_IMAGE_NAME.test(name) && url === fileUrl(name) ? await findUpload(deps.db, name) : null;
   if (!row || row.ownerId !== userId) throw new AppError('WALLET_PROOF_INVALID');
   return name;
 }
@@ -31,6 +31,8 @@ export async function recordCitedDeposit(
   const proof = await proofName(deps, userId, proofUrl);
   await deps.db.transaction(async (tx) => {
     if (await repo.proofInUse(tx, proof)) throw new AppError('WALLET_PROOF_IN_USE');
+    // An ID image (used by a real-name submission) is no proof: finance may not read it.
+    if ((await findUpload(tx, proof))?.kind !== UPLOAD_KIND.PROOF) throw new AppError('WALLET_PROOF_INVALID');
     await repo.insertDeposit(tx, { ...deposit, userId, proofFile: proof, createdAt: new Date(deps.now()) });
   });
 }

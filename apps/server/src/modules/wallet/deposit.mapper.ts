@@ -1,8 +1,8 @@
 import { DEPOSIT_STATUS } from '@meridian/contracts';
 import { money } from '@meridian/domain';
 import { iso } from '../../lib/iso-time.ts';
+import { fileUrl, staffFileUrl } from '../uploads/private-file.ts';
 import { londonText } from './london-time.ts';
-import { fileUrl } from './private-file.ts';
 import type { DepositRow } from './wallet.repository.ts';
 
 /** A deposit as the trader's records show it. */
@@ -28,7 +28,7 @@ export const staffDepositDto = (d: DepositRow, owner: { uid: string } | undefine
   amount: money(d.amount).toFixed(2),
   currencyCode: d.currencyCode,
   address: d.address,
-  proofUrl: `/admin-api/v1/files/${d.proofFile}`,
+  proofUrl: staffFileUrl(d.proofFile),
   status: d.status,
   remark: d.remark,
   reviewedBy: d.reviewedBy,

@@ -6,6 +6,6 @@ export interface WalletDeps {
   db: Db;
   now: () => number;
   engine: TradingEngine;
-  /** Private uploads (deposit proofs): only the owner and staff may read them. */
+  /** Private uploads (deposit proofs, ID images): the owner and the staff their kind names. */
   privateUploadDir: string;
 }

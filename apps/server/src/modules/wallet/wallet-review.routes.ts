@@ -1,4 +1,5 @@
 import {
+  type StaffRole,
   staffDepositsCall,
   staffReviewDepositCall,
   staffReviewWithdrawalCall,
@@ -11,6 +12,7 @@ import {
 } from '@meridian/contracts';
 import type { FastifyInstance } from 'fastify';
 import { registerStaffCall, resolveStaff } from '../staff/register-staff-call.ts';
+import { ANY_STAFF_FILE_READER, sendPrivateFile } from '../uploads/private-file.ts';
 import { findPrivateFile } from './operations/find-private-file.ts';
 import { getWalletConfig } from './operations/get-wallet-config.ts';
 import { listStaffDeposits } from './operations/list-staff-deposits.ts';
@@ -18,7 +20,6 @@ import { listStaffWithdrawals } from './operations/list-staff-withdrawals.ts';
 import { reviewDeposit } from './operations/review-deposit.ts';
 import { reviewWithdrawal } from './operations/review-withdrawal.ts';
 import { saveWalletConfig } from './operations/save-wallet-config.ts';
-import { sendPrivateFile } from './private-file.ts';
 import type { WalletDeps } from './wallet-deps.ts';
 
 /**
@@ -30,13 +31,17 @@ import type { WalletDeps } from './wallet-deps.ts';
  * Each change's audit entry is written by registerStaffCall once the operation has succeeded.
  */
 export function walletReviewRoutes(app: FastifyInstance, deps: WalletDeps) {
-  // Proof images for staff (finance, compliance, support and owner).
+  // Private images for staff: deposit proofs to finance, compliance and support, ID images to
+  // compliance only (the owner role reads both); see uploads/private-file.ts.
   app.get<{ Params: { name: string } }>(
     '/admin-api/v1/files/:name',
     { schema: { hide: true } },
     async (req, reply) => {
-      await resolveStaff(deps, req, ['finance', 'compliance', 'support']);
-      const name = await findPrivateFile(deps, { name: req.params.name });
+      const { staff } = await resolveStaff(deps, req, ANY_STAFF_FILE_READER);
+      const name = await findPrivateFile(deps, {
+        name: req.params.name,
+        reader: { staffRole: staff.role as StaffRole },
+      });
       return sendPrivateFile(reply, deps.privateUploadDir, name);
     },
   );

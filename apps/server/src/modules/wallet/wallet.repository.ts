@@ -97,10 +97,7 @@ export async function saveRow<
   return after ? { before: null, after } : null;
 }
 
-// ---- uploads ----
-export async function insertUpload(db: DbOrTx, row: typeof uploads.$inferInsert) {
-  await db.insert(uploads).values(row);
-}
+// ---- deposit proofs (uploads' own calls: uploads/uploads.repository.ts) ----
 /**
  * Whether a deposit waiting for review, being reviewed or credited already cites this proof (a
  * rejected or void one frees it for a new request). Locks the upload's row first, so two
@@ -124,9 +121,6 @@ export async function proofInUse(db: DbOrTx, name: string): Promise<boolean> {
     .limit(1);
   return rows.length > 0;
 }
-
-export const findUpload = async (db: DbOrTx, name: string) =>
-  one(await db.select().from(uploads).where(eq(uploads.name, name)).limit(1));
 
 // ---- deposits ----
 /** The owners of some rows staff review. */

@@ -18,6 +18,7 @@ import type { Language } from '@meridian/i18n';
 import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../http/register-call.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { sendPrivateFile } from '../uploads/private-file.ts';
 import { bindWithdrawalMethod } from './operations/bind-withdrawal-method.ts';
 import { declareCoinDeposit } from './operations/declare-coin-deposit.ts';
 import { declareWireDeposit } from './operations/declare-wire-deposit.ts';
@@ -33,7 +34,6 @@ import { listWithdrawalMethods } from './operations/list-withdrawal-methods.ts';
 import { listWithdrawals } from './operations/list-withdrawals.ts';
 import { requestWithdrawal } from './operations/request-withdrawal.ts';
 import { uploadProofImage } from './operations/upload-proof-image.ts';
-import { sendPrivateFile } from './private-file.ts';
 import type { WalletDeps } from './wallet-deps.ts';
 
 /** The trader's wallet calls (DESIGN §7): history, deposits, withdrawal methods and withdrawals. */
@@ -46,14 +46,14 @@ export function walletRoutes(app: FastifyInstance, deps: WalletDeps) {
     listAccountHistory(deps, { userId: user.userId, page: query.page, lang: req.lang as Language }),
   );
   registerCall(app, imageUploadCall, ({ user, req }) => uploadProofImage(deps, { userId: user.userId, req }));
-  // Private files: the owner only (staff read them through the staff API).
+  // Private files (deposit proofs, ID images): the owner only (staff read them through the staff API).
   app.get<{ Params: { name: string } }>(
     '/api/common/file/:name',
     { schema: { hide: true } },
     async (req, reply) => {
       const who = await req.authenticate();
       if (!who) throw new AppError('AUTH_SESSION_INVALID');
-      const name = await findPrivateFile(deps, { name: req.params.name, ownerId: who.userId });
+      const name = await findPrivateFile(deps, { name: req.params.name, reader: { userId: who.userId } });
       return sendPrivateFile(reply, deps.privateUploadDir, name);
     },
   );
