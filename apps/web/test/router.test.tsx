@@ -51,8 +51,8 @@ describe('router (spec §2)', () => {
 
   it('renders a later-issue screen as Coming soon with its title, and connects the socket', async () => {
     const connect = vi.spyOn(socket, 'ensureConnected').mockImplementation(() => {});
-    await renderAt('/mine/auth');
-    await screen.findByRole('heading', { name: 'Real-name verification' });
+    await renderAt('/feedback');
+    await screen.findByRole('heading', { name: 'Feedback' });
     expect(screen.getByText('Coming soon')).toBeTruthy();
     // The connection is made by the root layout's effect, which may land after the screen paints.
     await vi.waitFor(() => expect(connect).toHaveBeenCalled());

@@ -15,15 +15,15 @@ const comingSoon = (title: string): RouteObject => ({
   lazy: () => import('./routes/coming-soon'),
 });
 
-const mine: Array<[path: string, title: string]> = [['auth', 'screens.auth']];
-
 /**
- * The wallet screens need a session: a logged-out visit goes to /login?from=<path+query>, as for
- * /order and /user. A demo account sees the screens' 'real account' notice (the server refuses it).
+ * The wallet screens and real-name verification need a session: a logged-out visit goes to
+ * /login?from=<path+query>, as for /order and /user. A demo account sees the screens' 'real
+ * account' notice (the server refuses it).
  */
-const wallet: RouteObject = {
+const account: RouteObject = {
   element: <RequireAuth />,
   children: [
+    { path: 'mine/auth', lazy: () => import('./routes/real-name') },
     { path: 'mine/history', lazy: () => import('./routes/history') },
     { path: 'mine/charge', lazy: () => import('./routes/charge') },
     { path: 'mine/withdraw', lazy: () => import('./routes/withdraw') },
@@ -69,8 +69,7 @@ export const routes: RouteObject[] = [
       { path: 'mine/password', lazy: () => import('./routes/password') },
       { path: 'mine/chat', lazy: () => import('./routes/chat') },
       { path: 'mine/system', lazy: () => import('./routes/system') },
-      ...mine.map(([path, title]) => ({ path: `mine/${path}`, ...comingSoon(title) })),
-      wallet,
+      account,
       { path: 'language', lazy: () => import('./routes/language') },
       { path: '*', element: <Navigate to="/" replace /> },
     ],

@@ -1,0 +1,1 @@
+export { RealNameScreen as Component } from '../../features/real-name/components/real-name-screen';
