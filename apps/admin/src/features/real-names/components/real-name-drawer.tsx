@@ -117,8 +117,9 @@ function RealNameDetails({ detail }: { detail: RealNameDetail }) {
   const staff = useSignedInStaff();
   const userLinks = canUse(staff.role, staffUsersCall);
   const { submission, user, history, sameCard } = detail;
-  const userLink = (userId: number, uid: string) =>
-    userLinks ? <Link to={`/users/${userId}`}>{uid}</Link> : uid;
+  const userLink = (userId: number, uid: string) => (
+    <>{userLinks ? <Link to={`/users/${userId}`}>{uid}</Link> : uid}</>
+  );
 
   const historyColumns: ColumnsType<RealNameRow> = [
     {

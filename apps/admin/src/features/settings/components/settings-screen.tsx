@@ -1,6 +1,6 @@
 import { STAFF_SETTING_KEYS, staffRiskImpactCall, staffUpdateSettingsCall } from '@meridian/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Flex, Form, Input, Radio, Skeleton } from 'antd';
+import { Alert, App, Button, Card, Flex, Form, Input, Radio, Skeleton, Switch } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../components/error-state';
@@ -31,8 +31,14 @@ const CHOICES = {
 } as const;
 const isChoice = (key: SettingKey): key is keyof typeof CHOICES => key in CHOICES;
 const PERCENT_KEYS = new Set<SettingKey>(['stop_out_level', 'margin_call_level']);
+/** On/off settings, stored as '1' and '0'. */
+const SWITCH_KEYS = new Set<SettingKey>(['withdraw_requires_real_name']);
+const switchProps = {
+  getValueProps: (value: string) => ({ checked: value === '1' }),
+  normalize: (checked: boolean) => (checked ? '1' : '0'),
+};
 
-/** The nine platform settings staff can change (read: compliance; save: owner). */
+/** The platform settings staff can change (read: compliance; save: owner). */
 export function SettingsScreen() {
   const { t } = useTranslation();
   const staff = useSignedInStaff();
@@ -100,6 +106,8 @@ export function SettingsScreen() {
       }
     }
     if (changes.trade_fee_type !== undefined) out.push(t('settings.feeTypeImpact'));
+    if (changes.withdraw_requires_real_name === '1') out.push(t('settings.realNameOnImpact'));
+    if (changes.withdraw_requires_real_name === '0') out.push(t('settings.realNameOffImpact'));
     return out;
   };
 
@@ -133,6 +141,8 @@ export function SettingsScreen() {
   };
 
   const input = (key: SettingKey): ReactNode => {
+    if (SWITCH_KEYS.has(key))
+      return <Switch checkedChildren={t('common.on')} unCheckedChildren={t('common.off')} />;
     if (isChoice(key)) {
       return (
         <Radio.Group
@@ -167,6 +177,7 @@ export function SettingsScreen() {
               name={key}
               label={t(`settings.keys.${key}`)}
               extra={t(`settings.hints.${key}`)}
+              {...(SWITCH_KEYS.has(key) ? switchProps : {})}
               rules={[
                 ...(key === 'service_link'
                   ? []
