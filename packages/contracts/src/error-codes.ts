@@ -149,6 +149,8 @@ export const ERROR_CODES = {
   REAL_NAME_APPROVED: { code: 7007, msgKey: 'error.real_name_approved', httpStatus: 200 },
   /** A withdrawal while the platform requires an approved real-name (setting withdraw_requires_real_name). */
   REAL_NAME_REQUIRED: { code: 7008, msgKey: 'error.real_name_required', httpStatus: 200 },
+  /** The same upload sent as both the front and the back of the ID. */
+  REAL_NAME_IMAGES_SAME: { code: 7009, msgKey: 'error.real_name_images_same', httpStatus: 200 },
   NEWS_NOT_FOUND: { code: 7101, msgKey: 'error.news_not_found', httpStatus: 200 },
   COMPANY_NOT_FOUND: { code: 7201, msgKey: 'error.company_not_found', httpStatus: 200 },
   STAFF_COMPANY_EXISTS: { code: 5124, msgKey: 'error.staff_company_exists', httpStatus: 200 },
