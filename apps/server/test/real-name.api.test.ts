@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentTotp } from '../src/modules/staff/totp.ts';
 import { getJson, postForm, registerEmail, sqlCount } from './support/accounts.ts';
 import { DB_KINDS } from './support/databases.ts';
-import { freshCardId, pngOf, uploadImage } from './support/real-name.ts';
+import { freshCardId, pngOf, uploadImage, verifyRealName } from './support/real-name.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
 
 type Envelope = { code: number; msg: string; data: any };
@@ -552,5 +552,95 @@ describe.each(DB_KINDS)('real-name verification on %s', (kind) => {
       expect((await staff(role, 'POST', `/real-names/${r1.id}/approve`, {})).code, role).toBe(5107);
     }
     expect((await staff('owner', 'GET', `/real-names/${r1.id}`)).code).toBe(1);
+  });
+
+  it('refuses a withdrawal until the real name is approved (before anything is frozen), and not while the setting is off', async () => {
+    const funded = async (email: string) => {
+      const { token } = await registerEmail(s, email);
+      const proof = (await uploadImage(s, token, await pngOf('#123'))).data.url;
+      const options = (await getJson(s, '/api/quickCharge/info', { authorization: token })).data;
+      const sent = await getJson(
+        s,
+        `/api/quickCharge/submit?number=500&address=Tsender&charge_id=${options[0].id}&proofImg=${encodeURIComponent(proof)}`,
+        { authorization: token },
+      );
+      expect(sent.code, sent.msg).toBe(1);
+      const row = (await staff('finance', 'GET', '/deposits?status=0&pageSize=200')).data.rows.find(
+        (r: any) => r.proofUrl === staffUrl(proof),
+      );
+      expect(
+        (
+          await staff('finance', 'POST', `/deposits/${row.id}/review`, {
+            action: 'approve',
+            reason: 'Received',
+          })
+        ).code,
+      ).toBe(1);
+      const currencies = (await getJson(s, '/api/account/draw_symbol_list?type=1', { authorization: token }))
+        .data;
+      const trc20 = currencies.find((c: any) => c.code === 'USDT' && c.protocol === 'TRC20');
+      const bound = await postForm(
+        s,
+        '/api/wallet/bind_draw_method',
+        { draw_id: trc20.id, type: 1, dc_address: 'TReceiverAddress00000000000000001', network: 'TRC20' },
+        { authorization: token },
+      );
+      expect(bound.code, bound.msg).toBe(1);
+      const draw = (number = '100') =>
+        postForm(
+          s,
+          '/api/account/draw',
+          { draw_currency_id: trc20.id, number, draw_method_id: bound.data.id },
+          { authorization: token },
+        );
+      const balance = async () =>
+        (await getJson(s, '/v1/api/main/wallet/getBalance', { authorization: token })).data;
+      return { token, draw, balance };
+    };
+    const withdrawals = () => sqlCount(s, sql`select count(*) as n from withdrawals`);
+    const required = {
+      code: 7008,
+      msg: 'Please complete real-name verification before withdrawing',
+      data: null,
+    };
+
+    const u = await funded('gate@real-name.test');
+    const before = await withdrawals();
+    // Never submitted, then waiting, then rejected: refused, nothing frozen, no request recorded.
+    expect(await u.draw()).toEqual(required);
+    const front = (await uploadImage(s, u.token, await pngOf('#456'))).data.url;
+    const back = (await uploadImage(s, u.token, await pngOf('#654'))).data.url;
+    const cardId = freshCardId();
+    expect(
+      (await submit(u.token, { name: 'Gate Keeper', card_id: cardId, front_pic: front, reverse_pic: back }))
+        .code,
+    ).toBe(1);
+    expect(await u.draw()).toEqual(required);
+    const id = await submissionIdOf(cardId);
+    expect(
+      (await staff('compliance', 'POST', `/real-names/${id}/reject`, { reason: 'Expired ID' })).code,
+    ).toBe(1);
+    expect(await u.draw()).toEqual(required);
+    expect(await u.balance()).toEqual({ balance: '500.00', lock_balance: '0.00' });
+    expect(await withdrawals()).toBe(before);
+
+    // Approved (through the test helper, the same calls): the withdrawal is taken and frozen.
+    await verifyRealName(s, u.token, tokens.compliance);
+    expect(await u.draw()).toMatchObject({ code: 1, msg: 'Your withdrawal request has been submitted' });
+    expect(await u.balance()).toEqual({ balance: '400.00', lock_balance: '100.00' });
+
+    // The setting off (the owner's settings call): an unverified trader withdraws as before.
+    const other = await funded('gate-off@real-name.test');
+    expect(await other.draw()).toEqual(required);
+    const off = await staff('owner', 'POST', '/settings', { withdraw_requires_real_name: '0' });
+    expect(off.code, off.msg).toBe(1);
+    try {
+      expect((await center(other.token)).data.review_status).toBe(0);
+      expect(await other.draw()).toMatchObject({ code: 1 });
+      expect(await other.balance()).toEqual({ balance: '400.00', lock_balance: '100.00' });
+    } finally {
+      expect((await staff('owner', 'POST', '/settings', { withdraw_requires_real_name: '1' })).code).toBe(1);
+    }
+    expect(await other.draw()).toEqual(required);
   });
 });

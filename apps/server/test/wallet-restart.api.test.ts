@@ -139,6 +139,20 @@ describe.skipIf(!reachable)('the wallet after a crash (PostgreSQL)', () => {
         })
       ).data.url as string;
     };
+    // Real names verified: withdrawals need an approved one while the setting is on (the default).
+    for (const [i, t] of tokens.entries()) {
+      const sent = await form(t, '/api/user_real/real_name', {
+        name: `Kill Test ${i}`,
+        card_id: `KILL${i}000`,
+        front_pic: await upload(t),
+        reverse_pic: await upload(t),
+      });
+      expect(sent.code, sent.msg).toBe(1);
+    }
+    const waiting = (await staffCall(staff, 'GET', '/real-names?status=1')).data.rows;
+    expect(waiting).toHaveLength(tokens.length);
+    for (const r of waiting)
+      expect((await staffCall(staff, 'POST', `/real-names/${r.id}/approve`, {})).code).toBe(1);
     const coin = (await call('/api/quickCharge/info', { headers: { authorization: tokens[0]! } })).data[0].id;
     const currencies = (
       await call('/api/account/draw_symbol_list?type=1', { headers: { authorization: tokens[0]! } })

@@ -11,6 +11,7 @@ import {
 } from '../src/modules/wallet/wallet-settlement.ts';
 import { getJson, postForm, registerEmail, sqlCount } from './support/accounts.ts';
 import { DB_KINDS } from './support/databases.ts';
+import { verifyRealName } from './support/real-name.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
 
 type Envelope = { code: number; msg: string; data: any };
@@ -52,9 +53,13 @@ describe.each(DB_KINDS)('wallet on %s', (kind) => {
   };
   const balance = async (token: string) => (await get(token, '/v1/api/main/wallet/getBalance')).data;
 
-  /** A funded real account: registered, a deposit declared with a proof, approved by staff. */
+  /**
+   * A funded real account: registered, its real name verified (withdrawals need it), a deposit
+   * declared with a proof, approved by staff.
+   */
   async function fundedUser(email: string, amount: string) {
     const { token } = await registerEmail(s, email);
+    await verifyRealName(s, token, staffToken);
     const proof = await upload(token, png, 'proof.png', 'image/png');
     const options = (await get(token, '/api/quickCharge/info')).data;
     const sent = await get(token, '/api/quickCharge/submit', {
@@ -796,6 +801,7 @@ describe.each(DB_KINDS)('wallet on %s', (kind) => {
     try {
       // Deposit approval: back in the queue, nothing credited; the retry credits it once.
       const { token } = await registerEmail(s, 'failed-write@wallet.test');
+      await verifyRealName(s, token, staffToken);
       const proof = await upload(token, png, 'proof.png', 'image/png');
       const options = (await get(token, '/api/quickCharge/info')).data;
       await get(token, '/api/quickCharge/submit', {
@@ -949,6 +955,8 @@ describe.each(DB_KINDS)('wallet on %s', (kind) => {
   it('refuses other users’ methods and ids, and anything that is not a plain image', async () => {
     const a = await fundedUser('owner-a@wallet.test', '300');
     const b = await registerEmail(s, 'owner-b@wallet.test');
+    // Verified, so what refuses b's withdrawal below is the method being a's.
+    await verifyRealName(s, b.token, staffToken);
     const { currency, method } = await bindTrc20(a);
     expect((await post(b.token, '/api/wallet/del_draw_method', { id: method.id })).code).toBe(6008);
     expect(

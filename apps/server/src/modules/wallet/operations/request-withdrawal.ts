@@ -1,7 +1,9 @@
-import { WITHDRAWAL_STATUS } from '@meridian/contracts';
+import { REAL_NAME_STATUS, WITHDRAWAL_STATUS } from '@meridian/contracts';
 import { money, quoteWithdrawal } from '@meridian/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../../lib/app-error.ts';
+import { latestSubmission } from '../../real-name/real-name.repository.ts';
+import { readSetting } from '../../settings/settings.service.ts';
 import { realUser } from '../real-user.ts';
 import * as repo from '../wallet.repository.ts';
 import { amountOf } from '../wallet-amount.ts';
@@ -12,6 +14,8 @@ import { destinationText, payoutOf } from '../withdrawal-destination.ts';
 /**
  * Requests a withdrawal to one of the user's bound methods: checks the amount against the
  * currency's minimum and fee, then freezes it from the free balance for staff to pay or reject.
+ * While the platform requires it (setting withdraw_requires_real_name, on by default), only a user
+ * whose latest real-name submission is approved may ask, told so before anything else is checked.
  */
 export async function requestWithdrawal(
   deps: WalletDeps,
@@ -27,6 +31,11 @@ export async function requestWithdrawal(
   const { db, engine } = deps;
   const { userId } = input;
   await realUser(db, userId);
+  if (
+    (await readSetting(db, 'withdraw_requires_real_name')) === '1' &&
+    (await latestSubmission(db, userId))?.status !== REAL_NAME_STATUS.FINISHED
+  )
+    throw new AppError('REAL_NAME_REQUIRED');
   const amount = amountOf(input.amount);
   const currency = await repo.findDrawCurrency(db, input.currencyId);
   if (!currency?.enabled) throw new AppError('WALLET_CURRENCY_NOT_FOUND');
