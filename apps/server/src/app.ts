@@ -43,6 +43,7 @@ import { registerInstrumentLogos } from './plugins/instrument-logos.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { requestLanguage } from './plugins/request-language.ts';
 import { registerAdminApp, registerWebApp } from './plugins/web-app.ts';
+import { writeSeedImages } from './seed.ts';
 import { registerSocketGateway } from './ws/socket-gateway.ts';
 import type { TopicHub } from './ws/topic-hub.ts';
 import type { UserChannels } from './ws/user-channels.ts';
@@ -162,6 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const privateUploadDir = path.join(uploadsRoot, 'private');
   mkdirSync(publicUploadDir, { recursive: true });
   mkdirSync(privateUploadDir, { recursive: true });
+  await writeSeedImages(publicUploadDir);
   await app.register(fastifyStatic, {
     root: publicUploadDir,
     prefix: '/static/upload/',

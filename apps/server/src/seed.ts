@@ -17,6 +17,10 @@ import { newInviteCode } from './lib/public-ids.ts';
 import { CATEGORY_SEEDS } from './market/category-seeds.ts';
 import { INSTRUMENT_SEEDS } from './market/instrument-seeds.ts';
 import { seededLotLimits, usdRates } from './market/lot-limit-seeds.ts';
+import { seedCompaniesIfEmpty } from './modules/company/company-seed.ts';
+import { writeSeedLogos } from './modules/company/jobs/write-seed-logos.ts';
+import { writeSeedBanners } from './modules/news/jobs/write-seed-banners.ts';
+import { seedNewsIfEmpty } from './modules/news/news-seed.ts';
 
 export interface SeedReport {
   /** The registration invite code, printed in the start-up log (DESIGN §6). */
@@ -31,7 +35,12 @@ const logoUrl = (code: string) => `/static/logo/${code}.svg`;
  * First start fills the reference data; later starts change nothing (staff edits are kept).
  * Idempotent: each table is filled only when it is empty, all in one transaction.
  */
-export async function seedIfEmpty(db: Db, demoStartBalance: string): Promise<SeedReport> {
+export async function seedIfEmpty(
+  db: Db,
+  demoStartBalance: string,
+  /** The server's clock: seeded news is published before it. */
+  nowMs = Date.now(),
+): Promise<SeedReport> {
   return db.transaction(async (tx) => {
     const [{ n: categoryCount } = { n: 0 }] = await tx.select({ n: count() }).from(categories);
     const seededNow = categoryCount === 0;
@@ -80,6 +89,9 @@ export async function seedIfEmpty(db: Db, demoStartBalance: string): Promise<See
         .onConflictDoNothing();
     }
     await seedWalletIfEmpty(tx);
+    // Example news and companies (issue 29), so a fresh install's screens are alive.
+    await seedNewsIfEmpty(tx, nowMs);
+    await seedCompaniesIfEmpty(tx, nowMs);
     const [{ n: areaCount } = { n: 0 }] = await tx.select({ n: count() }).from(areaCodes);
     if (areaCount === 0) await tx.insert(areaCodes).values(areaCodeSeeds());
 
@@ -89,6 +101,11 @@ export async function seedIfEmpty(db: Db, demoStartBalance: string): Promise<See
     await tx.insert(platformInviteCodes).values({ code: inviteCode });
     return { inviteCode, seededNow };
   });
+}
+
+/** The seeded articles' banners and companies' logos, written into the public uploads when missing. */
+export async function writeSeedImages(publicUploadDir: string): Promise<void> {
+  await Promise.all([writeSeedBanners(publicUploadDir), writeSeedLogos(publicUploadDir)]);
 }
 
 /**

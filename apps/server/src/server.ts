@@ -100,7 +100,7 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
       ...(config.DATABASE_URL ? { url: config.DATABASE_URL } : {}),
       dataDir: config.DATA_DIR === 'memory://' ? 'memory://' : config.dataDir,
     });
-    const seed = await seedIfEmpty(database.db, config.DEMO_START_BALANCE);
+    const seed = await seedIfEmpty(database.db, config.DEMO_START_BALANCE, clock.now());
     const secretKey = await loadSecretKey({
       env: config.SECRETS_KEY,
       dataDir: config.dataDir,
