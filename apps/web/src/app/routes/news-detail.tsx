@@ -1,0 +1,1 @@
+export { NewsDetailScreen as Component } from '../../features/news/components/news-detail-screen';
