@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { currentTotp } from '../apps/server/src/modules/staff/totp.ts';
+import { verifyRealNameByApi } from './support/api-clients.ts';
 import { launchBrowser, newContext, newPhoneContext, screenshot } from './support/browser.ts';
 import { label } from './support/catalog.ts';
 
@@ -366,6 +367,12 @@ describe('back office: owner with TOTP, staff, instrument spread, balance and tr
   });
 
   it('binds an address, withdraws (frozen shown), staff reject and the amount is refunded', async () => {
+    // Withdrawals need an approved real name (on by default; its own browser test is content.e2e).
+    const traderToken = await trader.evaluate(
+      () => JSON.parse(localStorage.getItem('meridian.session') ?? '{}').state?.token as string,
+    );
+    const staffToken = await staff.evaluate(() => sessionStorage.getItem('meridian.admin.token') ?? '');
+    await verifyRealNameByApi(baseUrl, traderToken, staffToken);
     await trader.goto('/#/mine/withdraw-way?type=1');
     await trader.getByTestId('bind-form').waitFor({ timeout: 20_000 });
     await trader.getByTestId('way-dc-address').fill('TWalletE2EAddress000000000000001');
