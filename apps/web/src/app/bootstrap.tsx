@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { categoryKeys } from '../features/market/api/get-categories';
 import { getTradeList, tradeListKeys } from '../features/market/api/get-trade-list';
+import { checkCompanyStatus } from '../features/product/company-entry';
 import { calls } from '../lib/calls';
 import { currentLanguage, i18n, initI18n, onLanguageChanged } from '../lib/i18n';
 import { queueIdle, whenIdle, yieldToMain } from '../lib/idle';
@@ -80,6 +81,8 @@ export async function bootstrap(container: HTMLElement): Promise<void> {
     showLoading: showLoadingToast,
     onSessionInvalid: (sentToken) => sessionEnded(sentToken),
   });
+  // Spec §7: a visitor who entered through a company now out of service goes to its loss_url; asked once per start.
+  void checkCompanyStatus();
   wireRealtime({
     onResumed: () => void import('./after-gap').then(({ reloadAfterGap }) => reloadAfterGap()),
     // Revoked while in use (logged out elsewhere, password changed): as an API call's 999. A token

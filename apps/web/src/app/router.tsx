@@ -62,7 +62,7 @@ export const routes: RouteObject[] = [
       { path: 'login', lazy: () => import('./routes/login') },
       { path: 'register', lazy: () => import('./routes/register') },
       { path: 'forgot', lazy: () => import('./routes/forgot') },
-      { path: 'product', ...comingSoon('screens.product') },
+      { path: 'product', lazy: () => import('./routes/product') },
       { path: 'mine/invite', lazy: () => import('./routes/invite') },
       { path: 'mine/email', lazy: () => import('./routes/email') },
       { path: 'mine/announcement', lazy: () => import('./routes/announcement') },

@@ -1,0 +1,1 @@
+export { ProductScreen as Component } from '../../features/product/components/product-screen';
