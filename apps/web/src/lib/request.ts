@@ -34,6 +34,8 @@ export interface RequestOptions {
   loading?: boolean;
   /** Silent: no toast and no warning on transport failures (the manifest request). */
   silent?: boolean;
+  /** Envelope codes the caller answers itself (a dialog instead of a toast): rejected, not toasted. */
+  quietCodes?: readonly number[];
   signal?: AbortSignal;
   /**
    * Sent as the `Idempotency-Key` header (DESIGN §4): the server answers a repeat of the key with the
@@ -301,7 +303,7 @@ export async function request<T>(
     // call was out (signed in again, here or in another tab) is not news.
     const ended = isInitialLoad ? sentToken === hooks.getToken() : hooks.onSessionInvalid(sentToken);
     if (showErrorMessage && body.msg && ended) hooks.toast(body.msg);
-  } else if (showErrorMessage && body.msg) hooks.toast(body.msg);
+  } else if (showErrorMessage && body.msg && !options.quietCodes?.includes(body.code)) hooks.toast(body.msg);
   throw new ApiError(body.code, body.msg, body);
 }
 

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { openConfirm } from '../../../lib/confirm';
+import { ApiError } from '../../../lib/request';
 import { useSessionDraft } from '../../../lib/session-draft';
 import { toast } from '../../../lib/toast';
 import { useSubmit } from '../../../lib/use-submit';
@@ -9,6 +10,7 @@ import { useWalletBalance } from '../api/get-balance';
 import { useDrawCurrencies } from '../api/get-draw-currencies';
 import { useDrawMethods } from '../api/get-draw-methods';
 import type { MethodType } from '../api/keys';
+import { REAL_NAME_REQUIRED_CODE } from '../api/request-withdrawal';
 import { useRequestWithdrawal } from '../api/use-request-withdrawal';
 import { amountText, amountToSend, currencyLabel, methodLabel } from '../format';
 import { checkWithdrawal } from '../validation';
@@ -87,6 +89,22 @@ export function WithdrawForm({ type }: { type: MethodType }) {
     };
   }, [emptyFor, askToBind]);
 
+  /**
+   * Refused until the trader's real name is approved (a platform setting): the server's message in
+   * a dialog that leads to the verification screen.
+   */
+  const askToVerify = (message: string) => {
+    const ask = openConfirm({
+      title: t('screens.auth'),
+      content: message,
+      cancelText: t('common.cancel'),
+      confirmText: t('wallet.verifyNow'),
+    });
+    void ask.result.then((verify) => {
+      if (verify) void navigate('/mine/auth');
+    });
+  };
+
   // A method belongs to its currency.
   const chooseCurrency = (id: number) => updateDraft({ currency: id, method: 0 });
 
@@ -104,14 +122,20 @@ export function WithdrawForm({ type }: { type: MethodType }) {
         return false;
       },
       async () => {
-        toast(
-          await withdrawal.mutateAsync({
+        let msg: string;
+        try {
+          msg = await withdrawal.mutateAsync({
             currencyId: currency!.id,
             amount: amountToSend(amount),
             memo,
             methodId: method!.id,
-          }),
-        );
+          });
+        } catch (err) {
+          if (!(err instanceof ApiError && err.code === REAL_NAME_REQUIRED_CODE)) throw err;
+          askToVerify(err.message);
+          return;
+        }
+        toast(msg);
         // Sent: amount and remark go (even if the screen was left meanwhile); the currency and
         // method stay chosen, as before drafts.
         settleDraft({ amount: '', memo: '' });
