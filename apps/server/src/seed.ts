@@ -89,9 +89,12 @@ export async function seedIfEmpty(
         .onConflictDoNothing();
     }
     await seedWalletIfEmpty(tx);
-    // Example news and companies (issue 29), so a fresh install's screens are alive.
-    await seedNewsIfEmpty(tx, nowMs);
-    await seedCompaniesIfEmpty(tx, nowMs);
+    // Example news and companies (issue 29), so a fresh install's screens are alive. Only on a
+    // fresh install: a running broker that upgrades must not find made-up articles published.
+    if (seededNow) {
+      await seedNewsIfEmpty(tx, nowMs);
+      await seedCompaniesIfEmpty(tx, nowMs);
+    }
     const [{ n: areaCount } = { n: 0 }] = await tx.select({ n: count() }).from(areaCodes);
     if (areaCount === 0) await tx.insert(areaCodes).values(areaCodeSeeds());
 
