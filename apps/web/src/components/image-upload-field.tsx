@@ -11,6 +11,8 @@ interface ImageUploadFieldProps {
   value: ImageUploadItem[];
   onChange: (items: ImageUploadItem[]) => void;
   testId: string;
+  /** Extra class of the group (a screen's own slot size: `--cell-size` of `.adm-image-uploader`). */
+  className?: string;
 }
 
 /**
@@ -18,7 +20,7 @@ interface ImageUploadFieldProps {
  * file goes to image_upload as soon as it is picked; the item's `url` is the server's (what the form
  * sends), its thumbnail the local file (the uploaded image is private: a plain <img> cannot show it).
  */
-export function ImageUploadField({ label, hint, value, onChange, testId }: ImageUploadFieldProps) {
+export function ImageUploadField({ label, hint, value, onChange, testId, className }: ImageUploadFieldProps) {
   const { t } = useTranslation();
   const previews = useRef(new Set<string>());
 
@@ -31,7 +33,7 @@ export function ImageUploadField({ label, hint, value, onChange, testId }: Image
 
   return (
     <>
-      <fieldset className={styles.group} data-testid={testId}>
+      <fieldset className={className ? `${styles.group} ${className}` : styles.group} data-testid={testId}>
         <legend className={styles.label}>{label}</legend>
         <ImageUploader
           value={value}

@@ -38,44 +38,46 @@ export function ProductScreen() {
   return (
     <div className="page">
       <PageHeader title={t('screens.product')} />
-      <div className={styles.top}>
-        <div className={styles.modes} role="tablist" aria-label={t('product.modes')}>
-          {MODES.map((m) => (
-            <button
-              key={m.mode}
-              type="button"
-              role="tab"
-              id={`${ids.tabs}-${m.mode}`}
-              aria-selected={mode === m.mode}
-              aria-controls={ids.panel}
-              className={mode === m.mode ? `${styles.mode} ${styles.modeActive}` : styles.mode}
-              onClick={() => setParams(m.mode === 'company' ? {} : { mode: m.mode }, { replace: true })}
-              data-testid={`product-mode-${m.mode}`}
-            >
-              {t(m.label)}
-            </button>
-          ))}
+      <main className={styles.main}>
+        <div className={styles.top}>
+          <div className={styles.modes} role="tablist" aria-label={t('product.modes')}>
+            {MODES.map((m) => (
+              <button
+                key={m.mode}
+                type="button"
+                role="tab"
+                id={`${ids.tabs}-${m.mode}`}
+                aria-selected={mode === m.mode}
+                aria-controls={ids.panel}
+                className={mode === m.mode ? `${styles.mode} ${styles.modeActive}` : styles.mode}
+                onClick={() => setParams(m.mode === 'company' ? {} : { mode: m.mode }, { replace: true })}
+                data-testid={`product-mode-${m.mode}`}
+              >
+                {t(m.label)}
+              </button>
+            ))}
+          </div>
+          <label className={styles.search}>
+            <SearchIcon size={18} />
+            <input
+              type="search"
+              value={text}
+              maxLength={100}
+              onChange={(e) => setText(e.target.value)}
+              placeholder={t(current.placeholder)}
+              aria-label={t(current.placeholder)}
+              enterKeyHint="search"
+              data-testid="product-search"
+            />
+          </label>
         </div>
-        <label className={styles.search}>
-          <SearchIcon size={18} />
-          <input
-            type="search"
-            value={text}
-            maxLength={100}
-            onChange={(e) => setText(e.target.value)}
-            placeholder={t(current.placeholder)}
-            aria-label={t(current.placeholder)}
-            enterKeyHint="search"
-            data-testid="product-search"
-          />
-        </label>
-      </div>
-      <main className={styles.body} id={ids.panel} role="tabpanel" aria-labelledby={`${ids.tabs}-${mode}`}>
-        {mode === 'company' ? (
-          <CompanyResults name={companyName} onOpen={setOpen} />
-        ) : (
-          <InstrumentResults text={instrumentText} />
-        )}
+        <div className={styles.body} id={ids.panel} role="tabpanel" aria-labelledby={`${ids.tabs}-${mode}`}>
+          {mode === 'company' ? (
+            <CompanyResults name={companyName} onOpen={setOpen} />
+          ) : (
+            <InstrumentResults text={instrumentText} />
+          )}
+        </div>
       </main>
       <CompanyPopup company={open} onClose={() => setOpen(null)} />
     </div>

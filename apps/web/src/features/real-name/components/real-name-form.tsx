@@ -2,6 +2,7 @@ import type { RealNameRecord } from '@meridian/contracts';
 import { type ImageUploadItem, Input } from 'antd-mobile';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import contrast from '../../../components/contrast.module.css';
 import { FormField, FormSubmit, formStyles } from '../../../components/form-controls';
 import { ImageUploadField } from '../../../components/image-upload-field';
 import { toast } from '../../../lib/toast';
@@ -74,16 +75,20 @@ export function RealNameForm({ previous }: { previous?: RealNameRecord }) {
           value={front}
           onChange={setFront}
           testId="real-name-front"
+          className={styles.slot}
         />
         <ImageUploadField
           label={t('realName.back')}
           value={back}
           onChange={setBack}
           testId="real-name-back"
+          className={styles.slot}
         />
       </div>
       <p className={styles.hint}>{t('realName.imagesHint')}</p>
-      <FormSubmit loading={realName.isPending}>{t('realName.submit')}</FormSubmit>
+      <FormSubmit loading={realName.isPending} className={`${formStyles.submit} ${contrast.primaryButton}`}>
+        {t('realName.submit')}
+      </FormSubmit>
     </form>
   );
 }
