@@ -31,6 +31,13 @@ export const SearchIcon = icon(
     <path d="m20 20-3.5-3.5" />
   </>,
 );
+export const NewsIcon = icon(
+  <>
+    <path d="M4 5h13v14H6a2 2 0 0 1-2-2z" />
+    <path d="M17 9h3v8a2 2 0 0 1-2 2h-1" />
+    <path d="M7 9h7M7 12h7M7 15h4" />
+  </>,
+);
 export const UserIcon = icon(
   <>
     <circle cx="12" cy="8" r="4" />

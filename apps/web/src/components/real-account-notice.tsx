@@ -1,7 +1,6 @@
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import contrast from './contrast.module.css';
 import { InfoIcon } from './icons';
 import styles from './real-account-notice.module.css';
 
@@ -18,12 +17,7 @@ export function RealAccountNotice({ testId = 'real-account-required' }: { testId
         <InfoIcon size={30} />
       </span>
       <p>{t('common.realAccountRequired')}</p>
-      <Button
-        color="primary"
-        shape="rounded"
-        className={contrast.primaryButton}
-        onClick={() => navigate('/login', { replace: true })}
-      >
+      <Button color="primary" shape="rounded" onClick={() => navigate('/login', { replace: true })}>
         {t('account.switchAccount')}
       </Button>
     </div>

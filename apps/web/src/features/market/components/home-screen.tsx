@@ -1,7 +1,7 @@
 import { startTransition, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { SearchIcon, UserIcon } from '../../../components/icons';
+import { NewsIcon, SearchIcon, UserIcon } from '../../../components/icons';
 import { headerIconButtonClass, PageHeader } from '../../../components/page-header';
 import { TOPIC_DAY_MARKET } from '../../../lib/calls';
 import { whenIdle } from '../../../lib/idle';
@@ -75,14 +75,25 @@ export function HomeScreen() {
           </button>
         }
         right={
-          <button
-            type="button"
-            className={headerIconButtonClass}
-            aria-label={t('home.search')}
-            onClick={() => navigate('/product')}
-          >
-            <SearchIcon />
-          </button>
+          <>
+            {/* The spec's tab bar has no news tab: the quotes screen is where a visitor arrives. */}
+            <button
+              type="button"
+              className={headerIconButtonClass}
+              aria-label={t('screens.news')}
+              onClick={() => navigate('/news')}
+            >
+              <NewsIcon />
+            </button>
+            <button
+              type="button"
+              className={headerIconButtonClass}
+              aria-label={t('home.search')}
+              onClick={() => navigate('/product')}
+            >
+              <SearchIcon />
+            </button>
+          </>
         }
       />
       <main>

@@ -2,7 +2,6 @@ import { Button } from 'antd-mobile';
 import { type ReactNode, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import contrast from '../../../components/contrast.module.css';
 import { PageHeader } from '../../../components/page-header';
 import { assetUrl } from '../../../lib/api-host';
 import { ApiError } from '../../../lib/request';
@@ -59,7 +58,7 @@ export function NewsDetailScreen() {
               {t('common.retry')}
             </Button>
           )}
-          <Button shape="rounded" color="primary" className={contrast.primaryButton} onClick={back}>
+          <Button shape="rounded" color="primary" onClick={back}>
             {t('news.backToList')}
           </Button>
         </div>

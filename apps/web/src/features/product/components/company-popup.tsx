@@ -2,7 +2,6 @@ import type { Company } from '@meridian/contracts';
 import { Button, Popup } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import contrast from '../../../components/contrast.module.css';
 import { DialogPanel } from '../../../components/dialog-panel';
 import { usePopupFocus } from '../../../lib/popup-focus';
 import { enterCompany, isWebUrl } from '../company-entry';
@@ -82,7 +81,7 @@ export function CompanyPopup({ company, onClose }: { company: Company | null; on
               color="primary"
               shape="rounded"
               size="large"
-              className={`${styles.enter} ${contrast.primaryButton}`}
+              className={styles.enter}
               disabled={!isWebUrl(company.url)}
               onClick={() => void enterCompany(company)}
               data-testid="company-enter"

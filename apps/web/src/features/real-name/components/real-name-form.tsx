@@ -2,7 +2,6 @@ import type { RealNameRecord } from '@meridian/contracts';
 import { type ImageUploadItem, Input } from 'antd-mobile';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import contrast from '../../../components/contrast.module.css';
 import { FormField, FormSubmit, formStyles } from '../../../components/form-controls';
 import { ImageUploadField } from '../../../components/image-upload-field';
 import { toast } from '../../../lib/toast';
@@ -86,7 +85,7 @@ export function RealNameForm({ previous }: { previous?: RealNameRecord }) {
         />
       </div>
       <p className={styles.hint}>{t('realName.imagesHint')}</p>
-      <FormSubmit loading={realName.isPending} className={`${formStyles.submit} ${contrast.primaryButton}`}>
+      <FormSubmit loading={realName.isPending} className={formStyles.submit}>
         {t('realName.submit')}
       </FormSubmit>
     </form>
