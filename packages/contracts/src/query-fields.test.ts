@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalDecimal, queryId, queryLots, queryPrice, queryRowId, ROW_ID_MAX } from './query-fields.ts';
+import {
+  canonicalDecimal,
+  plainMultilineText,
+  plainText,
+  queryId,
+  queryLots,
+  queryPrice,
+  queryRowId,
+  ROW_ID_MAX,
+} from './query-fields.ts';
 
 /** fast-check runs hundreds of cases a test: a generous budget so a loaded 2-core CI machine passes. */
 const PROPERTY_TIMEOUT_MS = 60_000;
@@ -59,5 +68,35 @@ describe('id query fields', () => {
     expect(queryId().safeParse('9007199254740992').success).toBe(false);
     for (const bad of ['0', '-1', '1e2', '0x10', ' 1', '1.0', '', '+1'])
       expect(queryRowId().safeParse(bad).success, bad).toBe(false);
+  });
+});
+
+describe('typed text fields', () => {
+  it('take ordinary text in any script, trimmed, within the bound', () => {
+    expect(plainText(20).parse('  Alex Example ')).toBe('Alex Example');
+    expect(plainText(20).parse('陳大文')).toBe('陳大文');
+    expect(plainText(20).parse('محمد رضا')).toBe('محمد رضا');
+    expect(plainText(3).safeParse('abcd').success).toBe(false);
+  });
+
+  it('refuse control characters and the invisible ones that make text read otherwise', () => {
+    for (const hostile of [
+      'a\u0000b',
+      'a\tb',
+      'a\nb',
+      'a\u007fb',
+      'a\u0085b',
+      'a\u202eb',
+      'a\u200bb',
+      'a\u2066b',
+      'a\ufeffb',
+    ])
+      expect(plainText(20).safeParse(hostile).success, JSON.stringify(hostile)).toBe(false);
+  });
+
+  it('let multi-line text keep its line breaks (CRLF read as LF) and nothing else', () => {
+    expect(plainMultilineText(50).parse('Suite 5\r\nPort Louis\n')).toBe('Suite 5\nPort Louis');
+    expect(plainMultilineText(50).safeParse('a\tb').success).toBe(false);
+    expect(plainMultilineText(50).safeParse('a\u202eb').success).toBe(false);
   });
 });
