@@ -401,7 +401,7 @@ function VersionFields({ lang }: { lang: ContentLanguage }) {
         extra={t('news.fields.descHelp')}
         rules={[contractRule(fields.desc, t('news.fields.descRule'))]}
       >
-        <Input.TextArea rows={2} maxLength={500} showCount />
+        <Input.TextArea rows={2} maxLength={500} />
       </Form.Item>
       <Form.Item
         name={['versions', lang, 'content']}

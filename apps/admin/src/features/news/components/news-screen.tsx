@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { NEWS_STATES, type NewsState, type StaffNewsRow, staffCreateNewsCall } from '@meridian/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Avatar, Button, Card, Flex, Table, Tabs, Tag } from 'antd';
+import { Avatar, Button, Card, Flex, Table, Tabs, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -42,14 +42,16 @@ export function NewsScreen() {
   const refresh = () => void queryClient.invalidateQueries({ queryKey: [...newsKeys.all, 'list'] });
 
   const columns: ColumnsType<StaffNewsRow> = [
-    { title: t('news.columns.id'), dataIndex: 'id', width: 70 },
     {
-      title: t('news.fields.logo'),
-      dataIndex: 'logo',
-      width: 72,
-      render: (logo: string) => <Avatar shape="square" size={40} src={logo || undefined} alt="" />,
+      title: t('news.columns.title'),
+      dataIndex: 'title',
+      render: (title: string, row) => (
+        <Flex gap={12} align="center" style={{ minWidth: 220, maxWidth: 480 }}>
+          <Avatar shape="square" size={40} src={row.logo || undefined} alt="" style={{ flex: 'none' }} />
+          <Typography.Text ellipsis={{ tooltip: title }}>{title || DASH}</Typography.Text>
+        </Flex>
+      ),
     },
-    { title: t('news.columns.title'), dataIndex: 'title', ellipsis: true, render: (v: string) => v || DASH },
     {
       title: t('news.columns.languages'),
       dataIndex: 'languages',
@@ -68,6 +70,7 @@ export function NewsScreen() {
     },
     { title: t('news.columns.createdBy'), dataIndex: 'createdBy', render: (v: string) => v || DASH },
     { title: t('news.columns.updatedAt'), dataIndex: 'updatedAt', render: formatDateTime },
+    { title: t('news.columns.id'), dataIndex: 'id' },
     ...(canWrite
       ? [
           {

@@ -41,7 +41,6 @@ const EXTENSIONS = [
     openOnClick: false,
     autolink: true,
     defaultProtocol: 'https',
-    protocols: ['mailto'],
     isAllowedUri: (url, ctx) => isSafeLink(url) && ctx.defaultValidate(url),
     shouldAutoLink: (url) => /^https?:\/\//i.test(url),
     HTMLAttributes: { target: '_blank', rel: 'noopener noreferrer' },
@@ -135,7 +134,8 @@ function Toolbar({ editor }: { editor: Editor }) {
     setUploading(true);
     try {
       const src = await uploadNewsImage(file);
-      chain().setImage({ src, alt: '' }).run();
+      // The cursor goes on below the image (typing would otherwise replace the selected image).
+      chain().setImage({ src, alt: '' }).createParagraphNear().run();
     } catch (err) {
       // Sent outside the query client: its refusal is shown here (the server's message).
       notifyError(t('news.editor.imageFailed', { reason: errorText(err) }));
@@ -256,7 +256,7 @@ function Toolbar({ editor }: { editor: Editor }) {
         ref={fileInput}
         type="file"
         accept="image/png,image/jpeg,image/webp"
-        hidden
+        style={{ display: 'none' }}
         aria-label={t('news.editor.image')}
         onChange={(e) => {
           const file = e.target.files?.[0];

@@ -41,7 +41,7 @@ function StaffNoteItem() {
       extra={t('realNames.staffNoteHelp')}
       rules={[contractRule(approveFields.note, t('realNames.noteRule'))]}
     >
-      <Input.TextArea rows={3} maxLength={NOTE_MAX} showCount />
+      <Input.TextArea rows={3} maxLength={NOTE_MAX} />
     </Form.Item>
   );
 }
@@ -105,7 +105,7 @@ export function RejectModal({ submission, onClose, onReviewed }: DecisionProps) 
           contractRule(rejectFields.reason, t('realNames.reasonRule')),
         ]}
       >
-        <Input.TextArea rows={3} maxLength={REASON_MAX} showCount autoFocus />
+        <Input.TextArea rows={3} maxLength={REASON_MAX} autoFocus />
       </Form.Item>
       <StaffNoteItem />
     </FormModal>

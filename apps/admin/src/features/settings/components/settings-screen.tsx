@@ -179,7 +179,8 @@ export function SettingsScreen() {
               extra={t(`settings.hints.${key}`)}
               {...(SWITCH_KEYS.has(key) ? switchProps : {})}
               rules={[
-                ...(key === 'service_link'
+                // An empty link is allowed; a switch always holds '0' or '1'.
+                ...(key === 'service_link' || SWITCH_KEYS.has(key)
                   ? []
                   : [{ required: true, whitespace: true, message: t('settings.required') }]),
                 contractRule(fields[key], t(`settings.rules.${key}`)),
