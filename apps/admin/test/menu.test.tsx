@@ -23,10 +23,10 @@ describe('menu by role (the contracts’ access lists)', () => {
 
   it.each([
     ['finance', ['dashboard', 'users', 'positions', 'deposits', 'withdrawals', 'wallet']],
-    ['compliance', ['dashboard', 'users', 'positions', 'settings', 'audit']],
+    ['compliance', ['dashboard', 'users', 'positions', 'realNames', 'settings', 'audit']],
     ['support', ['dashboard', 'users', 'outbox']],
     ['dealer', ['dashboard', 'users', 'positions', 'instruments']],
-    ['content', ['dashboard', 'instruments']],
+    ['content', ['dashboard', 'instruments', 'news', 'companies']],
   ] as Array<[StaffRole, string[]]>)('%s sees %j', (role, keys) => {
     expect(keysOf(role)).toEqual(keys);
   });
