@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { tradeListKeys } from '../features/market/api/get-trade-list';
 import { useMarginCallAlert } from '../features/orders/hooks/use-margin-call-alert';
+import { dismissOpenConfirms } from '../lib/confirm';
 import { queryClient } from '../lib/query-client';
 import { socket, useQuotesLive } from '../lib/realtime';
 import { useSession } from '../stores/session';
@@ -22,6 +23,7 @@ export function RootLayout() {
     // restored position).
     if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
     window.scrollTo(0, 0);
+    dismissOpenConfirms();
     socket.ensureConnected();
     if (first.current) {
       first.current = false; // the first screen fetches on its own

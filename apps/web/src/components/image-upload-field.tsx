@@ -23,6 +23,21 @@ interface ImageUploadFieldProps {
 export function ImageUploadField({ label, hint, value, onChange, testId, className }: ImageUploadFieldProps) {
   const { t } = useTranslation();
   const previews = useRef(new Set<string>());
+  const group = useRef<HTMLFieldSetElement>(null);
+
+  // antd-mobile's uploader draws its thumbnail <img> without alt text (axe: image-alt, serious): name
+  // it after the slot as it appears ('ID front'), whenever the uploader puts one in.
+  useEffect(() => {
+    const root = group.current;
+    if (!root) return;
+    const name = () => {
+      for (const img of root.querySelectorAll('img:not([alt])')) img.setAttribute('alt', label);
+    };
+    name();
+    const watch = new MutationObserver(name);
+    watch.observe(root, { childList: true, subtree: true });
+    return () => watch.disconnect();
+  }, [label]);
 
   useEffect(() => {
     const urls = previews.current;
@@ -33,7 +48,11 @@ export function ImageUploadField({ label, hint, value, onChange, testId, classNa
 
   return (
     <>
-      <fieldset className={className ? `${styles.group} ${className}` : styles.group} data-testid={testId}>
+      <fieldset
+        ref={group}
+        className={className ? `${styles.group} ${className}` : styles.group}
+        data-testid={testId}
+      >
         <legend className={styles.label}>{label}</legend>
         <ImageUploader
           value={value}

@@ -15,6 +15,16 @@ export interface OpenConfirm {
  * ended meanwhile (closed on another device, stopped out, filled) must go with the order's popup.
  */
 let opened = 0;
+/** The dialogs open now, so a navigation can take them down (see dismissOpenConfirms). */
+const open = new Set<() => void>();
+
+/**
+ * Answers 'no' to every confirm still open: called on navigation, since a dialog about the screen
+ * the trader left (Back pressed while it was up) must not stay over the next one.
+ */
+export function dismissOpenConfirms() {
+  for (const dismiss of [...open]) dismiss();
+}
 
 export function openConfirm(props: {
   title: ReactNode;
@@ -30,6 +40,12 @@ export function openConfirm(props: {
   const result = new Promise<boolean>((resolve) => {
     settle = resolve;
   });
+  const dismiss = () => {
+    close();
+    settle(false);
+  };
+  open.add(dismiss);
+  void result.then(() => open.delete(dismiss));
   // Closed while it is still opening, antd-mobile's dialog never unmounts (it stays in the page,
   // transparent, its buttons still focusable): a close asked that early waits for the opening.
   let shown = false;
@@ -84,11 +100,5 @@ export function openConfirm(props: {
       ],
     ],
   });
-  return {
-    result,
-    dismiss() {
-      close();
-      settle(false);
-    },
-  };
+  return { result, dismiss };
 }

@@ -69,7 +69,12 @@ export function NewsDetailScreen() {
   } else {
     const item = article.data;
     body = (
-      <article className={styles.article} aria-labelledby="news-title" data-testid="news-article">
+      <article
+        className={styles.article}
+        aria-labelledby="news-title"
+        data-testid="news-article"
+        data-id={item.id}
+      >
         <h2 className={styles.title} id="news-title">
           {item.title}
         </h2>
