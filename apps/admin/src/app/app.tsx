@@ -9,6 +9,7 @@ import { loadAntdLocale } from '../lib/antd-locale';
 import { isAdminLanguage } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
 import { router } from './router';
+import { ADMIN_THEME } from './theme';
 
 /** antd's buttons as the app sets them: labels as written, never spaced out. */
 const APP_BUTTON_CONFIG = { autoInsertSpace: false } as const;
@@ -31,7 +32,7 @@ export function App({ initialLocale }: { initialLocale: Locale }) {
   return (
     <ConfigProvider
       locale={locale}
-      theme={{ token: { colorPrimary: '#1668dc', borderRadius: 6 } }}
+      theme={ADMIN_THEME}
       // antd spaces out a two-character CJK label ('搜 尋', '取 消'); Chinese does not.
       button={APP_BUTTON_CONFIG}
       renderEmpty={() => <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.empty')} />}
