@@ -128,8 +128,8 @@ describe('news', () => {
     for (const name of [
       'Bold',
       'Italic',
-      'Heading',
-      'Subheading',
+      'H2 Heading',
+      'H3 Subheading',
       'Bulleted list',
       'Numbered list',
       'Quote',

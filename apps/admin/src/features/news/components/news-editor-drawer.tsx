@@ -1,4 +1,4 @@
-import { EyeOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EyeOutlined } from '@ant-design/icons';
 import { CONTENT_LANGUAGES, staffNewsTranslation } from '@meridian/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Drawer, Flex, Form, Input, Modal, Select, Skeleton, Tabs } from 'antd';
@@ -317,33 +317,35 @@ function NewsEditor({
         <Form.Item name="logo" label={t('news.fields.logo')} extra={t('news.fields.logoHelp')}>
           <ImageUploadField upload={uploadNewsImage} alt={t('news.fields.logo')} size={72} />
         </Form.Item>
+        {/* Above the tabs, not in their bar: a tab list may hold only tabs (ARIA; axe flags antd's
+            close buttons and extra content there). */}
+        <Flex justify="flex-end" gap={8} wrap style={{ marginBottom: 8 }}>
+          {langs.length > 1 ? (
+            <Button icon={<DeleteOutlined />} onClick={() => removeLanguage(active)}>
+              {t('news.removeVersion', { language: languageLabel(active) })}
+            </Button>
+          ) : null}
+          {missing.length > 0 ? (
+            <Select<ContentLanguage>
+              value={null}
+              placeholder={t('news.addLanguage')}
+              aria-label={t('news.addLanguage')}
+              style={{ width: 200 }}
+              showSearch={{ optionFilterProp: 'label' }}
+              onChange={addLanguage}
+              options={missing.map((lang) => ({ value: lang, label: languageLabel(lang) }))}
+            />
+          ) : null}
+        </Flex>
         <Tabs
-          type="editable-card"
-          hideAdd
+          type="card"
           activeKey={active}
           onChange={(key) => {
             if (isContentLanguage(key)) setActive(key);
           }}
-          onEdit={(key, how) => {
-            if (how === 'remove' && typeof key === 'string' && isContentLanguage(key)) removeLanguage(key);
-          }}
-          tabBarExtraContent={
-            missing.length > 0 ? (
-              <Select<ContentLanguage>
-                value={null}
-                placeholder={t('news.addLanguage')}
-                aria-label={t('news.addLanguage')}
-                style={{ width: 200 }}
-                showSearch={{ optionFilterProp: 'label' }}
-                onChange={addLanguage}
-                options={missing.map((lang) => ({ value: lang, label: languageLabel(lang) }))}
-              />
-            ) : null
-          }
           items={langs.map((lang) => ({
             key: lang,
             label: languageLabel(lang),
-            closable: langs.length > 1,
             forceRender: true,
             children: <VersionFields lang={lang} />,
           }))}

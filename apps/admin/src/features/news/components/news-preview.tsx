@@ -1,5 +1,5 @@
 import { CONTENT_LANGUAGES } from '@meridian/contracts';
-import { isRightToLeft } from '@meridian/i18n';
+import { BCP47, isRightToLeft } from '@meridian/i18n';
 import { Alert, Empty, Flex, Select, Typography } from 'antd';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -65,11 +65,18 @@ export function NewsPreview({
           })}
         />
       ) : null}
-      <div className="news-phone" data-testid="news-phone">
+      <section
+        className="news-phone"
+        data-testid="news-phone"
+        aria-label={t('news.preview.title')}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: it scrolls, so a keyboard must reach it to scroll it
+        tabIndex={0}
+      >
         {shown ? (
           <article
             className="news-phone__article"
-            lang={shown.lang}
+            // Our codes (hk, jp…) are not BCP-47: the page's language tag is.
+            lang={BCP47[shown.lang]}
             dir={isRightToLeft(shown.lang) ? 'rtl' : 'ltr'}
           >
             <h1 className="news-phone__title">{shown.title || t('news.preview.untitled')}</h1>
@@ -80,7 +87,7 @@ export function NewsPreview({
         ) : (
           <Empty description={t('news.preview.empty')} style={{ paddingTop: 80 }} />
         )}
-      </div>
+      </section>
     </Flex>
   );
 }

@@ -35,8 +35,8 @@ import { RealNameStatusTag } from './status-tag';
 
 /** Wide enough for the two ID images side by side; the whole width on a phone. */
 const DRAWER_SIZE = 'min(1040px, 100vw)';
-/** Orange of antd's warning: other accounts on the same ID number. */
-const WARNING = '#d46b08';
+/** Orange of antd's warning (orange-8: 5.2:1 on the warning alert's tint): other accounts on the same ID number. */
+const WARNING = '#ad4e00';
 
 type Decision = 'approve' | 'reject';
 
