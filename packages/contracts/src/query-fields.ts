@@ -80,8 +80,8 @@ export const queryLots = () => queryDecimal(12, 8);
  * other than it reads. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
 const HOSTILE_ONE_LINE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/;
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
 const HOSTILE_MULTI_LINE =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
   /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/;
 
 /** One line of typed text, trimmed, at most `max` characters, without control characters. */

@@ -1,7 +1,7 @@
 import { REAL_NAME_STATUS, type staffUserDetailCall } from '@meridian/contracts';
 import { iso } from '../../../lib/iso-time.ts';
-import type { StaffContext } from '../../staff/register-staff-call.ts';
 import { latestSubmission } from '../../real-name/real-name.repository.ts';
+import type { StaffContext } from '../../staff/register-staff-call.ts';
 import { accountSummaryOf } from '../../trading/account-summary.ts';
 import { findUser, sessionsOf, type UserRow } from '../backoffice.repository.ts';
 import type { BackofficeDeps } from '../backoffice-deps.ts';
