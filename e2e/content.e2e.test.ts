@@ -271,6 +271,7 @@ describe('real-name, news and companies (issue 29): trader phone and back office
       await staff.keyboard.type(text);
     }
     await screenshot(staff, 'news-admin-editor');
+    const editorAxe = await axeProblems(staff);
     await drawer.getByRole('button', { name: admin('news.publishNow') }).click();
     await staff
       .getByRole('dialog')
@@ -278,6 +279,7 @@ describe('real-name, news and companies (issue 29): trader phone and back office
       .getByRole('button', { name: admin('news.publishNow') })
       .click();
     await staff.getByText(admin('news.published')).first().waitFor();
+    expect(editorAxe).toEqual([]);
 
     await trader.goto('/#/news');
     const first = trader.getByTestId('news-row').first();
@@ -454,6 +456,7 @@ describe('real-name, news and companies (issue 29): trader phone and back office
     await staff.waitForTimeout(1000);
     await screenshot(staff, 'xss-admin-companies');
     expect(await xssHits(staff)).toEqual([]);
+    expect(await axeProblems(staff)).toEqual([]);
   });
 
   async function fillRealName(name: string, cardId: string) {
