@@ -32,6 +32,8 @@ export function useRealNames(query: RealNamesQuery) {
     queryKey: realNameKeys.list(query),
     queryFn: ({ signal }) => callStaff(staffRealNamesCall, { query, signal }),
     placeholderData: keepPreviousData,
+    // A reviewer keeps the queue open: new submissions appear without a reload.
+    refetchInterval: 30_000,
   });
 }
 
