@@ -1,3 +1,4 @@
+export * from './article-html.ts';
 export * from './calls/account.ts';
 export * from './calls/auth.ts';
 export * from './calls/company.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OUR_UPLOAD_URL } from '../article-html.ts';
 import { plainMultilineText, plainText, queryInt, queryRowId } from '../query-fields.ts';
 import { defineStaffCall } from './define-staff-call.ts';
 
@@ -40,7 +41,7 @@ const publicImageUrl = z
   .string()
   .trim()
   .max(300)
-  .regex(/^(\/static\/upload\/[a-z]+\/[0-9a-f-]{36}\.(jpg|png|webp))?$/, 'an image uploaded here');
+  .refine((v) => v === '' || OUR_UPLOAD_URL.test(v), 'an image uploaded here');
 const webUrl = z
   .string()
   .trim()

@@ -1,3 +1,10 @@
+import {
+  ARTICLE_ATTRIBUTE_NAMES,
+  ARTICLE_DROPPED_WITH_CONTENT,
+  ARTICLE_IMAGE_PREFIX,
+  ARTICLE_LINK_PREFIX,
+  ARTICLE_TAGS,
+} from '@meridian/contracts/article-html';
 import DOMPurify from 'dompurify';
 
 /**
@@ -7,39 +14,8 @@ import DOMPurify from 'dompurify';
  * frames or forms; links http(s) or mailto, opened in a new tab that cannot reach back
  * (`rel="noopener noreferrer"`); images https or our own public uploads.
  */
-const ALLOWED_TAGS = [
-  'p',
-  'br',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'strong',
-  'b',
-  'em',
-  'i',
-  'u',
-  's',
-  'blockquote',
-  'ul',
-  'ol',
-  'li',
-  'a',
-  'img',
-  'table',
-  'thead',
-  'tbody',
-  'tr',
-  'th',
-  'td',
-  'hr',
-  'code',
-  'pre',
-];
-const ALLOWED_ATTR = ['href', 'title', 'src', 'alt', 'width', 'height', 'colspan', 'rowspan'];
-const LINK_URL = /^(https?:\/\/|mailto:)/i;
-/** Absolute https, or one of our public uploads (the back office is served from the same host). */
-const IMAGE_URL = /^(https:\/\/|\/static\/upload\/)/i;
+const ALLOWED_TAGS = [...ARTICLE_TAGS];
+const ALLOWED_ATTR = ARTICLE_ATTRIBUTE_NAMES;
 
 // An instance of its own: its hooks are this module's, not every DOMPurify user's.
 const purify = DOMPurify(window);
@@ -47,11 +23,11 @@ const purify = DOMPurify(window);
 purify.addHook('afterSanitizeAttributes', (node) => {
   if (node.nodeName === 'A') {
     const href = node.getAttribute('href') ?? '';
-    if (!LINK_URL.test(href)) node.removeAttribute('href');
+    if (!ARTICLE_LINK_PREFIX.test(href)) node.removeAttribute('href');
     node.setAttribute('target', '_blank');
     node.setAttribute('rel', 'noopener noreferrer');
   } else if (node.nodeName === 'IMG') {
-    if (!IMAGE_URL.test(node.getAttribute('src') ?? '')) {
+    if (!ARTICLE_IMAGE_PREFIX.test(node.getAttribute('src') ?? '')) {
       node.remove();
       return;
     }
@@ -76,17 +52,7 @@ export function sanitizeArticle(html: string): DocumentFragment {
     ALLOWED_ATTR,
     ALLOW_DATA_ATTR: false,
     ALLOW_ARIA_ATTR: false,
-    // Dropped with what is inside them, besides DOMPurify's own list (script, style, iframe, svg…).
-    ADD_FORBID_CONTENTS: [
-      'object',
-      'embed',
-      'applet',
-      'frameset',
-      'form',
-      'button',
-      'textarea',
-      'select',
-      'option',
-    ],
+    // Dropped with what is inside them (the server's list; DOMPurify's own covers most of it).
+    ADD_FORBID_CONTENTS: [...ARTICLE_DROPPED_WITH_CONTENT],
   });
 }

@@ -1,3 +1,9 @@
+import {
+  ARTICLE_ATTRIBUTES,
+  ARTICLE_DROPPED_WITH_CONTENT,
+  ARTICLE_TAGS,
+  OUR_UPLOAD_URL,
+} from '@meridian/contracts/article-html';
 import sanitizeHtml from 'sanitize-html';
 
 /**
@@ -7,8 +13,6 @@ import sanitizeHtml from 'sanitize-html';
  * handlers, no frames, forms, SVG or MathML. Clients sanitise again before showing it.
  */
 
-/** Our public uploads as storeImage names them (the same shape the staff contract accepts). */
-const OUR_UPLOAD = /^\/static\/upload\/[a-z]+\/[0-9a-f-]{36}\.(jpg|png|webp)$/;
 /**
  * URL characters (RFC 3986, and letters for the addresses people paste): nothing a browser strips
  * or reinterprets (spaces, control characters, quotes, backslashes, angle brackets).
@@ -20,74 +24,19 @@ const HTTPS_URL = new RegExp(`^https://${URL_REST}$`, 'iu');
 const LINK_URL = new RegExp(`^(https?://|mailto:)${URL_REST}$`, 'iu');
 const PIXELS = /^\d{1,4}$/;
 
-/** Elements dropped with everything inside them (their text is not article text). */
-const DROPPED_WITH_CONTENT = [
-  'script',
-  'style',
-  'textarea',
-  'option',
-  'select',
-  'noscript',
-  'noembed',
-  'noframes',
-  'iframe',
-  'frame',
-  'frameset',
-  'object',
-  'embed',
-  'applet',
-  'svg',
-  'math',
-  'template',
-  'title',
-  'head',
-  'xmp',
-  'plaintext',
-  'form',
-  'button',
-];
-
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'p',
-    'br',
-    'h2',
-    'h3',
-    'h4',
-    'strong',
-    'b',
-    'em',
-    'i',
-    'u',
-    's',
-    'blockquote',
-    'ul',
-    'ol',
-    'li',
-    'a',
-    'img',
-    'table',
-    'thead',
-    'tbody',
-    'tr',
-    'th',
-    'td',
-    'hr',
-    'code',
-    'pre',
-  ],
+  allowedTags: [...ARTICLE_TAGS],
   allowedAttributes: {
-    a: ['href', 'title', 'rel', 'target'],
-    img: ['src', 'alt', 'width', 'height'],
-    th: ['colspan', 'rowspan'],
-    td: ['colspan', 'rowspan'],
+    ...Object.fromEntries(Object.entries(ARTICLE_ATTRIBUTES).map(([tag, names]) => [tag, [...names]])),
+    // Set below by transformTags, never taken from the input.
+    a: [...ARTICLE_ATTRIBUTES.a, 'rel', 'target'],
   },
   allowedSchemes: ['http', 'https', 'mailto'],
   allowedSchemesByTag: { img: ['https'] },
   allowedSchemesAppliedToAttributes: ['href', 'src'],
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
-  nonTextTags: DROPPED_WITH_CONTENT,
+  nonTextTags: [...ARTICLE_DROPPED_WITH_CONTENT],
   // A page pasted whole keeps its body text.
   enforceHtmlBoundary: false,
   transformTags: {
@@ -106,7 +55,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
     img: (tagName, attribs) => ({
       tagName,
       attribs: {
-        ...(attribs.src && (OUR_UPLOAD.test(attribs.src) || HTTPS_URL.test(attribs.src))
+        ...(attribs.src && (OUR_UPLOAD_URL.test(attribs.src) || HTTPS_URL.test(attribs.src))
           ? { src: attribs.src }
           : {}),
         ...(attribs.alt ? { alt: attribs.alt } : {}),

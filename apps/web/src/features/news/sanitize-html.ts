@@ -1,45 +1,19 @@
+import {
+  ARTICLE_ATTRIBUTE_NAMES,
+  ARTICLE_DROPPED_WITH_CONTENT,
+  ARTICLE_IMAGE_PREFIX,
+  ARTICLE_LINK_PREFIX,
+  ARTICLE_TAGS,
+} from '@meridian/contracts/article-html';
 import DOMPurify from 'dompurify';
 import { assetUrl } from '../../lib/api-host';
 
 /**
  * An article's HTML is sanitised by the server when it is saved; it is sanitised again here before
- * it is put in the page (issue 29, DESIGN §8), with the same conservative allow-list: text
- * structure, links, images and tables; no scripts, handlers, styles, classes, ids, frames or forms.
+ * it is put in the page (issue 29, DESIGN §8), with the same allow-list (@meridian/contracts/article-html).
  */
-const ALLOWED_TAGS = [
-  'p',
-  'br',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'strong',
-  'b',
-  'em',
-  'i',
-  'u',
-  's',
-  'blockquote',
-  'ul',
-  'ol',
-  'li',
-  'a',
-  'img',
-  'table',
-  'thead',
-  'tbody',
-  'tr',
-  'th',
-  'td',
-  'hr',
-  'code',
-  'pre',
-];
-const ALLOWED_ATTR = ['href', 'title', 'src', 'alt', 'width', 'height', 'colspan', 'rowspan'];
-/** Links: absolute http(s) or mailto. */
-const LINK_URL = /^(https?:\/\/|mailto:)/i;
-/** Images: absolute https, or one of our public uploads (served from the API host). */
-const IMAGE_URL = /^(https:\/\/|\/static\/upload\/)/i;
+const ALLOWED_TAGS = [...ARTICLE_TAGS];
+const ALLOWED_ATTR = ARTICLE_ATTRIBUTE_NAMES;
 
 // An instance of its own: its hooks are this module's, not every DOMPurify user's.
 const purify = DOMPurify(window);
@@ -47,13 +21,13 @@ const purify = DOMPurify(window);
 purify.addHook('afterSanitizeAttributes', (node) => {
   if (node.nodeName === 'A') {
     const href = node.getAttribute('href') ?? '';
-    if (!LINK_URL.test(href)) node.removeAttribute('href');
+    if (!ARTICLE_LINK_PREFIX.test(href)) node.removeAttribute('href');
     // Links leave the app in a new tab that cannot reach back into it.
     node.setAttribute('target', '_blank');
     node.setAttribute('rel', 'noopener noreferrer');
   } else if (node.nodeName === 'IMG') {
     const src = node.getAttribute('src') ?? '';
-    if (!IMAGE_URL.test(src)) {
+    if (!ARTICLE_IMAGE_PREFIX.test(src)) {
       node.remove();
       return;
     }
@@ -81,17 +55,7 @@ export function sanitizeArticle(html: string): DocumentFragment {
     ALLOWED_ATTR,
     ALLOW_DATA_ATTR: false,
     ALLOW_ARIA_ATTR: false,
-    // Dropped with what is inside them, besides DOMPurify's own list (script, style, iframe, svg…).
-    ADD_FORBID_CONTENTS: [
-      'object',
-      'embed',
-      'applet',
-      'frameset',
-      'form',
-      'button',
-      'textarea',
-      'select',
-      'option',
-    ],
+    // Dropped with what is inside them (the server's list; DOMPurify's own covers most of it).
+    ADD_FORBID_CONTENTS: [...ARTICLE_DROPPED_WITH_CONTENT],
   });
 }
