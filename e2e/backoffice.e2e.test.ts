@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { currentTotp } from '../apps/server/src/modules/staff/totp.ts';
-import { verifyRealNameByApi } from './support/api-clients.ts';
+import { registerAccount, verifyRealNameByApi } from './support/api-clients.ts';
 import { launchBrowser, newContext, newPhoneContext, screenshot } from './support/browser.ts';
 import { label } from './support/catalog.ts';
 
@@ -30,41 +30,8 @@ const serverOk = (key: string): string =>
 const serverLog = async () => (await fetch(logUrl)).text();
 
 /** Registers a real account through the public API (code read from the outbox log), as a client would. */
-async function registerReal(email: string, password: string, inviteCode?: string) {
-  const invite = inviteCode ?? /Registration invite code: (\w+)/.exec(await serverLog())![1]!;
-  const form = (body: Record<string, string>) => ({
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', lang: 'en' },
-    body: new URLSearchParams(body).toString(),
-  });
-  const since = Date.now() - 1000;
-  await fetch(`${baseUrl}/api/notify/send_email`, form({ to: email, type: '1' }));
-  let code = '';
-  for (let i = 0; i < 50 && !code; i++) {
-    const line = (await serverLog())
-      .split('\n')
-      .filter((l) => l.includes('verification code (outbox)'))
-      .map((l) => JSON.parse(l) as { target: string; code: string; time: number })
-      .filter((l) => l.target === email && l.time >= since)
-      .at(-1);
-    code = line?.code ?? '';
-    if (!code) await new Promise((r) => setTimeout(r, 200));
-  }
-  const r = (await (
-    await fetch(
-      `${baseUrl}/api/user/register`,
-      form({
-        type: '1',
-        account: email,
-        password,
-        re_password: password,
-        invite_code: invite,
-        sms_code: code,
-      }),
-    )
-  ).json()) as { code: number; msg: string };
-  if (r.code !== 1) throw new Error(`register: ${r.msg}`);
-}
+const registerReal = (email: string, password: string, inviteCode?: string) =>
+  registerAccount(baseUrl, serverLog, email, password, inviteCode);
 
 /** The first owner's password, printed once at the first start (as an operator reads it). */
 async function ownerPassword(): Promise<string> {

@@ -96,15 +96,16 @@ export async function traderApi<T = unknown>(
 
 /**
  * Registers a real account by e-mail through the public API, the code read from the outbox log as
- * the default install prints it, and signs it in. Returns the session token.
+ * the default install prints it (the invite code too, unless one is given).
  */
-export async function registerTrader(
+export async function registerAccount(
   baseUrl: string,
   readLog: () => Promise<string> | string,
   email: string,
   password: string,
-): Promise<string> {
-  const invite = /Registration invite code: (\w+)/.exec(await readLog())?.[1];
+  inviteCode?: string,
+): Promise<void> {
+  const invite = inviteCode ?? /Registration invite code: (\w+)/.exec(await readLog())?.[1];
   if (!invite) throw new Error('no invite code in the start-up output');
   const since = Date.now() - 1000;
   await fetch(`${baseUrl}/api/notify/send_email`, form({ to: email, type: '1' }));
@@ -133,13 +134,22 @@ export async function registerTrader(
     )
   ).json()) as Envelope<unknown>;
   if (reg.code !== 1) throw new Error(`register ${email}: ${reg.msg}`);
+}
+
+/** registerAccount, then signed in: answers the session token. */
+export async function registerTrader(
+  baseUrl: string,
+  readLog: () => Promise<string> | string,
+  email: string,
+  password: string,
+): Promise<string> {
+  await registerAccount(baseUrl, readLog, email, password);
   const login = (await (
     await fetch(`${baseUrl}/api/user/loginForU`, form({ account: email, password, login_type: '1' }))
   ).json()) as Envelope<{ token: string }>;
   if (login.code !== 1) throw new Error(`login ${email}: ${login.msg}`);
   return login.data.token;
 }
-
 /** A PNG of a colour (another colour, other bytes: two uploads are two images). */
 export const pngOf = async (background: string) => {
   const sharp = (await import('sharp')).default;
