@@ -2,8 +2,7 @@ import { REAL_NAME_STATUS } from '@meridian/contracts/statuses';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
-import { RealAccountNotice } from '../../../components/real-account-notice';
-import { useSession } from '../../../stores/session';
+import { RealAccountGate } from '../../../components/real-account-gate';
 import { useRealName } from '../api/get-real-name';
 import styles from './real-name.module.css';
 import { RealNameForm } from './real-name-form';
@@ -80,11 +79,14 @@ function RealNameContent() {
  */
 export function RealNameScreen() {
   const { t } = useTranslation();
-  const isDemo = useSession((s) => s.user?.is_demo === 1);
   return (
     <div className="page">
       <PageHeader title={t('screens.auth')} />
-      <main className={styles.body}>{isDemo ? <RealAccountNotice /> : <RealNameContent />}</main>
+      <main className={styles.body}>
+        <RealAccountGate>
+          <RealNameContent />
+        </RealAccountGate>
+      </main>
     </div>
   );
 }

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
+import { RealAccountGate } from '../../../components/real-account-gate';
 import { type DepositType, depositTypeOf } from '../api/keys';
 import { BankDepositForm } from './bank-deposit-form';
 import { CoinDepositForm } from './coin-deposit-form';
 import { DepositRecords } from './deposit-records';
-import { RealAccountGate } from './real-account-gate';
 import styles from './wallet.module.css';
 import { WalletTabs } from './wallet-tabs';
 

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { TrashIcon } from '../../../components/icons';
 import { headerIconButtonClass, PageHeader } from '../../../components/page-header';
+import { RealAccountGate } from '../../../components/real-account-gate';
 import { openConfirm } from '../../../lib/confirm';
 import { toast } from '../../../lib/toast';
 import { deleteDrawMethod } from '../api/delete-draw-method';
@@ -12,7 +13,6 @@ import { useDrawMethods } from '../api/get-draw-methods';
 import { type MethodType, walletKeys } from '../api/keys';
 import type { DrawMethod } from '../api/types';
 import { currencyLabel, lastDigits } from '../format';
-import { RealAccountGate } from './real-account-gate';
 import styles from './wallet.module.css';
 
 const PlusIcon = () => (

@@ -11,8 +11,8 @@ import {
   WithdrawIcon,
 } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
+import { RealAccountGate } from '../../../components/real-account-gate';
 import { BalanceCard } from './balance-card';
-import { RealAccountGate } from './real-account-gate';
 import styles from './wallet.module.css';
 
 const LINKS: ReadonlyArray<{

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
+import { RealAccountGate } from '../../../components/real-account-gate';
 import { type MethodType, withdrawTabOf, withdrawTabText } from '../api/keys';
-import { RealAccountGate } from './real-account-gate';
 import styles from './wallet.module.css';
 import { WalletTabs } from './wallet-tabs';
 import { WithdrawForm } from './withdraw-form';

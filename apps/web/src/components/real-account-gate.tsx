@@ -2,14 +2,14 @@ import { Button } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { InfoIcon } from '../../../components/icons';
-import { useSession } from '../../../stores/session';
-import styles from './wallet.module.css';
+import { useSession } from '../stores/session';
+import { InfoIcon } from './icons';
+import styles from './real-account-gate.module.css';
 
 /**
- * The wallet screens are for real accounts (spec §6; the server refuses a demo account on every
- * wallet call): a demo user who lands here is told so and offered the login, instead of the screen.
- * The router has already sent a logged-out visitor to /login?from=.
+ * Screens for real accounts (spec §6: wallet, real-name; the server refuses a demo account on their
+ * calls): a demo user who lands here is told so and offered the login, instead of the screen. The
+ * router has already sent a logged-out visitor to /login?from=.
  */
 export function RealAccountGate({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
