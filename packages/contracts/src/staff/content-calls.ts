@@ -1,3 +1,4 @@
+import { LANGUAGES } from '@meridian/i18n/languages';
 import { z } from 'zod';
 import { OUR_UPLOAD_URL } from '../article-html.ts';
 import { plainMultilineText, plainText, queryInt, queryRowId } from '../query-fields.ts';
@@ -12,30 +13,8 @@ import { defineStaffCall } from './define-staff-call.ts';
 const rowIdParam = z.object({ id: queryRowId() });
 const page = queryInt(1, 100_000).default(1);
 const pageSize = queryInt(1, 200).default(20);
-/** The 21 language codes of spec §1 (kept beside @meridian/i18n's list; a test compares them). */
-export const CONTENT_LANGUAGES = [
-  'hk',
-  'en',
-  'jp',
-  'kr',
-  'th',
-  'vn',
-  'fr',
-  'de',
-  'ru',
-  'spa',
-  'pt',
-  'ar',
-  'it',
-  'tr',
-  'id',
-  'my',
-  'hi',
-  'cs',
-  'fa',
-  'fi',
-  'et',
-] as const;
+/** The languages an article can be written in: the 21 of spec §1. */
+export const CONTENT_LANGUAGES = LANGUAGES;
 /** A public upload of ours (/static/upload/…), or empty. */
 const publicImageUrl = z
   .string()
