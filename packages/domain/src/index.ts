@@ -1,4 +1,5 @@
 export * from './candle-period.ts';
+export * from './copy/index.ts';
 export * from './display.ts';
 export * from './exact/scaled.ts';
 export * from './ledger-types.ts';
