@@ -154,6 +154,27 @@ export const ERROR_CODES = {
   NEWS_NOT_FOUND: { code: 7101, msgKey: 'error.news_not_found', httpStatus: 200 },
   COMPANY_NOT_FOUND: { code: 7201, msgKey: 'error.company_not_found', httpStatus: 200 },
   STAFF_COMPANY_EXISTS: { code: 5124, msgKey: 'error.staff_company_exists', httpStatus: 200 },
+  // ---- copy trading (DESIGN §9) ----
+  /** A copy sized below the instrument's minimum (a small allocation against a large provider). */
+  COPY_TOO_SMALL: { code: 7301, msgKey: 'error.copy_too_small', httpStatus: 200 },
+  COPY_PROVIDER_NOT_FOUND: { code: 7302, msgKey: 'error.copy_provider_not_found', httpStatus: 200 },
+  COPY_SELF: { code: 7303, msgKey: 'error.copy_self', httpStatus: 200 },
+  COPY_ALREADY_FOLLOWING: { code: 7304, msgKey: 'error.copy_already_following', httpStatus: 200 },
+  /** params: min (USD). */
+  COPY_AMOUNT_BELOW_MIN: { code: 7305, msgKey: 'error.copy_amount_below_min', httpStatus: 200 },
+  /** params: free (USD the account can move now). */
+  COPY_FUNDS_INSUFFICIENT: { code: 7306, msgKey: 'error.copy_funds_insufficient', httpStatus: 200 },
+  COPY_FOLLOW_NOT_FOUND: { code: 7307, msgKey: 'error.copy_follow_not_found', httpStatus: 200 },
+  COPY_FOLLOW_STOPPED: { code: 7308, msgKey: 'error.copy_follow_stopped', httpStatus: 200 },
+  /** Stopping needs every copy closed at a live price. params: code (the instrument). */
+  COPY_MARKET_CLOSED: { code: 7309, msgKey: 'error.copy_market_closed', httpStatus: 200 },
+  COPY_ALREADY_APPLIED: { code: 7310, msgKey: 'error.copy_already_applied', httpStatus: 200 },
+  COPY_NICKNAME_TAKEN: { code: 7311, msgKey: 'error.copy_nickname_taken', httpStatus: 200 },
+  /** params: max (USD): a copy stop loss must sit below the allocation's equity. */
+  COPY_STOP_LOSS_INVALID: { code: 7312, msgKey: 'error.copy_stop_loss_invalid', httpStatus: 200 },
+  COPY_DEMO_REFUSED: { code: 7313, msgKey: 'error.wallet_demo_refused', httpStatus: 200 },
+  /** A provider staff suspended or removed takes no new followers. */
+  COPY_PROVIDER_CLOSED: { code: 7314, msgKey: 'error.copy_provider_closed', httpStatus: 200 },
 } as const;
 
 export type ErrorName = keyof typeof ERROR_CODES;

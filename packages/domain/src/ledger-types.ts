@@ -25,6 +25,10 @@ export const LEDGER_TYPE = {
    * (negative balance protection limits a loss to the funds in the account, frozen ones included).
    */
   WITHDRAWAL_APPLIED_TO_LOSS: 14,
+  /** Money between a trader's account and one of their copy allocations (DESIGN §9): one entry each side. */
+  COPY_TRANSFER: 15,
+  /** A provider's performance fee: out of the allocation, into the provider's account (one entry each). */
+  COPY_PERFORMANCE_FEE: 16,
 } as const;
 
 export type LedgerType = (typeof LEDGER_TYPE)[keyof typeof LEDGER_TYPE];

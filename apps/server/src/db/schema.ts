@@ -1,4 +1,4 @@
-import { DEPOSIT_STATUS, ORDER_STATUS, REAL_NAME_STATUS } from '@meridian/contracts';
+import { DEPOSIT_STATUS, FOLLOW_STATUS, ORDER_STATUS, REAL_NAME_STATUS } from '@meridian/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -122,9 +122,16 @@ export const users = pgTable(
     loginFrozen: boolean('login_frozen').notNull().default(false),
     tradingFrozen: boolean('trading_frozen').notNull().default(false),
     frozenReason: text('frozen_reason').notNull().default(''),
+    /**
+     * Set on a copy allocation's account (DESIGN §9): the follower who owns it. Such an account has
+     * no credentials (nobody signs in to it); its money and positions are the follower's, kept apart
+     * so margin, stop-out and the copy stop loss act on the allocation alone.
+     */
+    parentUserId: bigint('parent_user_id', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index('users_parent_idx').on(t.parentUserId).where(sql`${t.parentUserId} is not null`),
     uniqueIndex('users_email_key').on(t.email).where(sql`${t.email} is not null`),
     uniqueIndex('users_demo_id_key').on(t.demoId).where(sql`${t.demoId} is not null`),
     // One account per phone number, as per e-mail: two registrations racing with two spellings of
@@ -279,8 +286,11 @@ export const orders = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     openedAt: timestamp('opened_at', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** A copy (DESIGN §9): the provider's order it mirrors (its fill quote is the copy's to compare). */
+    copyOfOrderId: bigint('copy_of_order_id', { mode: 'number' }),
   },
   (t) => [
+    index('orders_copy_of_idx').on(t.copyOfOrderId).where(sql`${t.copyOfOrderId} is not null`),
     index('orders_user_status_idx').on(t.userId, t.status, t.id),
     index('orders_live_idx')
       .on(t.status)
@@ -633,4 +643,103 @@ export const companies = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
   (t) => [uniqueIndex('companies_name_key').on(sql`lower(${t.name})`)],
+);
+
+/**
+ * Signal providers (DESIGN §9): a real trader who applied and staff approved. The ranking's figures
+ * come from the provider's own account's closed trades (`modules/copy-trading`), never stored here.
+ * `feePercent`: the performance fee on new equity highs of each follower's allocation (0: none).
+ */
+export const signalProviders = pgTable(
+  'signal_providers',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => users.id),
+    status: smallint('status').notNull(),
+    nickname: text('nickname').notNull(),
+    avatar: text('avatar').notNull().default(''),
+    description: text('description').notNull().default(''),
+    feePercent: numeric('fee_percent', { precision: 5, scale: 2 }).notNull().default('0'),
+    staffNote: text('staff_note').notNull().default(''),
+    reviewedBy: text('reviewed_by').notNull().default(''),
+    appliedAt: timestamp('applied_at', { withTimezone: true }).notNull(),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('signal_providers_status_idx').on(t.status),
+    uniqueIndex('signal_providers_nickname_key').on(sql`lower(${t.nickname})`),
+  ],
+);
+
+/**
+ * A follow: one copy allocation (DESIGN §9). `id` is the allocation's own account (`users.id` with
+ * `parent_user_id` = the follower), so the copies are that account's orders and its money moves
+ * through the ledger like any account's. Written by the engine's journal, in the same batch as the
+ * money and the copies a change moves (a follow, a pause, a stop, the copy stop loss).
+ */
+export const follows = pgTable(
+  'follows',
+  {
+    id: bigint('id', { mode: 'number' })
+      .primaryKey()
+      .references(() => users.id),
+    followerUserId: bigint('follower_user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    providerUserId: bigint('provider_user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    status: smallint('status').notNull(),
+    /** 1 equity ratio, 2 fixed multiplier (`COPY_SIZING`). */
+    sizing: smallint('sizing').notNull(),
+    multiplier: numeric('multiplier', { precision: 12, scale: 4 }).notNull(),
+    /** Lots per copy at most; null: the instrument's limit only. */
+    maxLots: numeric('max_lots', { precision: 20, scale: 8 }),
+    /** Copy stop loss: the allocation's equity at which every copy closes and the follow pauses; 0 none. */
+    stopLossEquity: numeric('stop_loss_equity', { precision: 20, scale: 6 }).notNull(),
+    copyOpen: boolean('copy_open').notNull(),
+    /** Money moved in less money moved out (what a return is measured against). */
+    netFunded: numeric('net_funded', { precision: 20, scale: 6 }).notNull(),
+    /** The provider's fee when the follow started (a later change applies to new follows only). */
+    feePercent: numeric('fee_percent', { precision: 5, scale: 2 }).notNull(),
+    highWaterMark: numeric('high_water_mark', { precision: 20, scale: 6 }).notNull(),
+    /** Why it paused or stopped: 'follower', 'copy_stop_loss', 'provider_suspended', … */
+    statusReason: text('status_reason').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('follows_follower_idx').on(t.followerUserId, t.id),
+    index('follows_provider_idx').on(t.providerUserId, t.status),
+    uniqueIndex('follows_one_open_key')
+      .on(t.followerUserId, t.providerUserId)
+      .where(sql`${t.status} <> ${sql.raw(String(FOLLOW_STATUS.STOPPED))}`),
+  ],
+);
+
+/**
+ * A copy that could not be made (DESIGN §9: never dropped silently): the provider's order, the
+ * follower's rule that refused it (an error code and its message key), the size it would have had.
+ * Written by the journal in the batch of the provider's fill.
+ */
+export const copyRefusals = pgTable(
+  'copy_refusals',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    followId: bigint('follow_id', { mode: 'number' })
+      .notNull()
+      .references(() => follows.id),
+    providerOrderId: bigint('provider_order_id', { mode: 'number' }).notNull(),
+    instrumentId: integer('instrument_id').notNull(),
+    side: smallint('side').notNull(),
+    lots: text('lots').notNull(),
+    code: integer('code').notNull(),
+    /** The message key of the refusal and its parameters (shown in the follower's language). */
+    reason: text('reason').notNull(),
+    params: jsonb('params').$type<Record<string, string | number>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('copy_refusals_follow_idx').on(t.followId, t.id)],
 );

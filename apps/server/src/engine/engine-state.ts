@@ -7,6 +7,7 @@ import type { InstrumentRecord } from '../market/market-runtime.ts';
 import type { Quote } from '../market/types.ts';
 import { AccountBook } from './account-book.ts';
 import { AccountOrders } from './account-orders.ts';
+import { CopyBook } from './copy/copy-book.ts';
 import { ExactMarket } from './exact-market.ts';
 import { batchLanded, type JournalBatch, writeJournalBatch } from './journal.repository.ts';
 import { Journal } from './journal.ts';
@@ -114,6 +115,8 @@ export class EngineState {
   readonly rebuiltSuspects = new Set<number>();
   /** Where the per-tick revaluation runs: the accounts' risk pairs and the position tables. */
   readonly arena = new RevaluationArena();
+  /** Follows and copies (DESIGN §9): who mirrors whom, the copies of each provider order. */
+  readonly copy = new CopyBook();
   readonly exact: ExactMarket;
   readonly journal: Journal;
   readonly book: AccountBook;

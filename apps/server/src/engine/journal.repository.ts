@@ -1,7 +1,8 @@
 import { formatScaledNumber, LEDGER_SCALE } from '@meridian/domain';
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
-import { ledgerEntries, orders } from '../db/schema.ts';
+import { copyRefusals, follows, ledgerEntries, orders } from '../db/schema.ts';
+import type { FollowRow } from './copy/live-follow.ts';
 import type { OrderRow } from './order.repository.ts';
 
 /**
@@ -20,10 +21,26 @@ export interface EntryDraft {
   createdAtMs: number;
 }
 
+/** A copy the follower's rules refused (DESIGN §9), in the batch of the provider's fill. */
+export interface CopyRefusalDraft {
+  followId: number;
+  providerOrderId: number;
+  instrumentId: number;
+  side: number;
+  lots: string;
+  code: number;
+  reason: string;
+  params: Record<string, string | number>;
+  createdAt: Date;
+}
+
 export interface JournalBatch {
   /** The latest state of every order the batch changed (one row per order). */
   orders: OrderRow[];
   entries: EntryDraft[];
+  /** The latest state of every follow the batch changed (one row per follow). */
+  follows: FollowRow[];
+  refusals: CopyRefusalDraft[];
 }
 
 const orderColumns = Object.entries(getTableColumns(orders)).map(([key, col]) => ({ key, name: col.name }));
@@ -31,6 +48,17 @@ const entryColumns = Object.entries(getTableColumns(ledgerEntries))
   .filter(([key]) => key !== 'id')
   .map(([key, col]) => ({ key, name: col.name }));
 const c = getTableColumns(ledgerEntries);
+const followColumns = Object.entries(getTableColumns(follows)).map(([key, col]) => ({ key, name: col.name }));
+const refusalColumns = Object.entries(getTableColumns(copyRefusals))
+  .filter(([key]) => key !== 'id')
+  .map(([key, col]) => ({ key, name: col.name }));
+const followUpdateSet = sql.raw(
+  followColumns
+    .filter((c) => c.name !== 'id')
+    .map((c) => `"${c.name}" = excluded."${c.name}"`)
+    .join(', '),
+);
+const refusalColumnList = sql.raw(refusalColumns.map((c) => `"${c.name}"`).join(', '));
 
 /** Entries as the JSON rows of `ledger_entries` (the decimal text of each amount, ISO times). */
 function entriesJson(entries: EntryDraft[]) {
@@ -79,6 +107,9 @@ const entryColumnList = sql.raw(entryColumns.map((c) => `"${c.name}"`).join(', '
 export async function writeJournalBatch(db: DbOrTx, batch: JournalBatch, epoch?: number) {
   const ordersJson = snakeRows(batch.orders, orderColumns);
   const entriesText = entriesJson(batch.entries);
+  // Follows and refusals are rare next to orders: an empty list adds two no-op CTEs.
+  const followsJson = snakeRows(batch.follows, followColumns);
+  const refusalsJson = snakeRows(batch.refusals, refusalColumns);
   // The fencing token (migration 0011): nothing is written unless this server's epoch is still the
   // database's, checked with the epoch row held FOR SHARE in this very statement (a new engine's
   // bump waits for it, or it sees the bump and fails with MR001). Without an epoch (tests, the
@@ -92,6 +123,19 @@ export async function writeJournalBatch(db: DbOrTx, batch: JournalBatch, epoch?:
         select * from jsonb_populate_recordset(null::orders, ${ordersJson}::jsonb)
         where (select ok from guard)
         on conflict (id) do update set ${orderUpdateSet}
+        returning 1
+      ),
+      written_follows as (
+        insert into follows
+        select * from jsonb_populate_recordset(null::follows, ${followsJson}::jsonb)
+        where (select ok from guard)
+        on conflict (id) do update set ${followUpdateSet}
+        returning 1
+      ),
+      written_refusals as (
+        insert into copy_refusals (${refusalColumnList})
+        select ${refusalColumnList} from jsonb_populate_recordset(null::copy_refusals, ${refusalsJson}::jsonb)
+        where (select ok from guard)
         returning 1
       ),
       entries as (
@@ -118,7 +162,9 @@ export async function writeJournalBatch(db: DbOrTx, batch: JournalBatch, epoch?:
       )
     select (select count(*) from written_orders) as orders,
            (select count(*) from written_entries) as entries,
-           (select count(*) from moved) as accounts`);
+           (select count(*) from moved) as accounts,
+           (select count(*) from written_follows) as follows,
+           (select count(*) from written_refusals) as refusals`);
 }
 
 /**

@@ -1,10 +1,12 @@
 import { rolledBack } from '../db/fenced-writer.ts';
 import { TIMED_OUT, within } from '../lib/within.ts';
-import type { EntryDraft, JournalBatch } from './journal.repository.ts';
+import type { FollowRow } from './copy/live-follow.ts';
+import type { CopyRefusalDraft, EntryDraft, JournalBatch } from './journal.repository.ts';
 import type { OrderRow } from './order.repository.ts';
 
 interface OpenBatch extends JournalBatch {
   orderById: Map<number, number>;
+  followById: Map<number, number>;
   done: Promise<void>;
   resolve: () => void;
   reject: (err: unknown) => void;
@@ -22,7 +24,17 @@ function openBatch(): OpenBatch {
   });
   // Nobody may be waiting on a batch (a tick's stop that no caller awaits): never an unhandled rejection.
   done.catch(() => undefined);
-  return { orders: [], entries: [], orderById: new Map(), done, resolve, reject };
+  return {
+    orders: [],
+    entries: [],
+    follows: [],
+    refusals: [],
+    orderById: new Map(),
+    followById: new Map(),
+    done,
+    resolve,
+    reject,
+  };
 }
 
 /**
@@ -76,6 +88,26 @@ export class Journal {
     this.current.entries.push(entry);
   }
 
+  /** A follow's latest state (DESIGN §9); a later stage of the same follow in this batch replaces it. */
+  putFollow(row: FollowRow) {
+    const at = this.current.followById.get(row.id);
+    if (at === undefined) {
+      this.current.followById.set(row.id, this.current.follows.length);
+      this.current.follows.push(row);
+    } else this.current.follows[at] = row;
+  }
+
+  /** A copy that could not be made, kept with the batch of the provider's fill. */
+  putRefusal(refusal: CopyRefusalDraft) {
+    this.current.refusals.push(refusal);
+  }
+
+  private static isEmpty(b: JournalBatch) {
+    return (
+      b.orders.length === 0 && b.entries.length === 0 && b.follows.length === 0 && b.refusals.length === 0
+    );
+  }
+
   get isFailed() {
     return this.failed;
   }
@@ -83,7 +115,7 @@ export class Journal {
   /** Resolves once everything staged so far is durable; rejects if its batch failed. */
   commit(): Promise<void> {
     const batch = this.current;
-    if (batch.orders.length === 0 && batch.entries.length === 0 && !this.writing) return Promise.resolve();
+    if (Journal.isEmpty(batch) && !this.writing) return Promise.resolve();
     this.schedule();
     return batch.done;
   }
@@ -104,7 +136,7 @@ export class Journal {
     if (this.writing) return;
     this.writing = true;
     try {
-      while (this.current.orders.length > 0 || this.current.entries.length > 0) {
+      while (!Journal.isEmpty(this.current)) {
         const batch = this.current;
         this.current = openBatch();
         try {
@@ -169,12 +201,7 @@ export class Journal {
 
   /** Resolves when nothing is staged or being written. */
   async idle() {
-    while (
-      this.writing ||
-      this.scheduled ||
-      this.current.orders.length > 0 ||
-      this.current.entries.length > 0
-    ) {
+    while (this.writing || this.scheduled || !Journal.isEmpty(this.current)) {
       await this.commit().catch(() => undefined);
       await new Promise((r) => setImmediate(r));
     }

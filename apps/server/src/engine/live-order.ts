@@ -64,6 +64,8 @@ export interface LiveOrder extends TriggerOwner, PositionOwner {
   /** Its neighbours in its owner's list of live orders (set by the engine while it is live). */
   prevOfUser: LiveOrder | null;
   nextOfUser: LiveOrder | null;
+  /** A copy (DESIGN §9): the provider's order it mirrors; null for the trader's own order. */
+  copyOfOrderId: number | null;
 }
 
 /** How an order ended, for its last row. */
@@ -136,6 +138,7 @@ export function liveOrderFromRow(r: OrderRow, pendingKind: PendingKind | null): 
     positionSlot: -1,
     prevOfUser: null,
     nextOfUser: null,
+    copyOfOrderId: r.copyOfOrderId,
   };
 }
 
@@ -183,5 +186,6 @@ function buildRow(o: LiveOrder, end: OrderEnd | null): OrderRow {
     createdAt,
     openedAt,
     closedAt: end === null ? null : end.closedAt,
+    copyOfOrderId: o.copyOfOrderId,
   };
 }

@@ -10,6 +10,8 @@ export class OrderIds {
   private next = 0;
   private end = 0;
   private spare: { first: number; size: number } | null = null;
+  /** Blocks reserved beyond the spare for a burst known ahead (a provider's copies, `want`). */
+  private readonly extra: Array<{ first: number; size: number }> = [];
   /** The size of the blocks the sequence hands out (read with the first one). */
   private block = 0;
   private fetching: Promise<void> | null = null;
@@ -32,7 +34,9 @@ export class OrderIds {
   }
 
   private useSpare() {
-    if (this.left > 0 || this.spare === null) return;
+    if (this.left > 0) return;
+    if (this.spare === null) this.spare = this.extra.shift() ?? null;
+    if (this.spare === null) return;
     this.next = this.spare.first;
     this.end = this.spare.first + this.spare.size;
     this.spare = null;
@@ -48,6 +52,28 @@ export class OrderIds {
         this.fetching = null;
       });
     return this.fetching;
+  }
+
+  /** Ids at hand now without a database round trip. */
+  private get reserved() {
+    let n = this.left + (this.spare?.size ?? 0);
+    for (const b of this.extra) n += b.size;
+    return n;
+  }
+
+  /**
+   * At least `n` ids at hand (a provider's fill takes one per follower, in one synchronous
+   * decision): true when they are, else a promise of the blocks fetched.
+   */
+  want(n: number): true | Promise<void> {
+    if (this.reserved >= n) return true;
+    return (async () => {
+      while (this.reserved < n) {
+        const block = await reserveOrderIdBlock(this.db);
+        this.block = block.size;
+        this.extra.push(block);
+      }
+    })();
   }
 
   /** Whether `take()` can answer now (checked in the same synchronous step as the take). */

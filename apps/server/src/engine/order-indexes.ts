@@ -30,6 +30,7 @@ export function index(s: EngineState, o: LiveOrder) {
   s.live.set(o.id, o);
   mine.lots.add(lots, o.quantityText, 1);
   indexTriggers(s, o);
+  if (o.copyOfOrderId !== null) s.copy.link(o, o.status === ORDER_STATUS.HOLDING);
   if (o.status === ORDER_STATUS.HOLDING) {
     // Floats for the screen only; decimalFloat(text) is the same double as the exact value's quotient.
     const units = decimalFloat(o.quantityText) * floatOf(o.contractSize) * (o.side === 'buy' ? 1 : -1);
@@ -78,6 +79,7 @@ function unindex(s: EngineState, o: LiveOrder) {
   s.live.delete(o.id);
   mine.lots.add(lots, o.quantityText, -1);
   removeTriggers(o);
+  if (o.copyOfOrderId !== null) s.copy.unlink(o, o.status === ORDER_STATUS.HOLDING);
   if (o.positionSlot >= 0) {
     const gone = s.positions.get(o.instrumentId)?.remove(o);
     if (gone) s.book.dropFloating(gone.accountSlot, gone.lastUsd);

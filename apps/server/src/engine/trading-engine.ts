@@ -1,6 +1,7 @@
 import type { ExactRateSource, Money } from '@meridian/domain';
 import type { Quote } from '../market/types.ts';
 import type { Figures, Movement } from './account-book.ts';
+import type { LiveFollow } from './copy/live-follow.ts';
 import { type EngineDeps, EngineState } from './engine-state.ts';
 import type { LiveOrder } from './live-order.ts';
 import type { OrderRow } from './order.repository.ts';
@@ -8,9 +9,18 @@ import { liveOrdersOf } from './order-indexes.ts';
 import { currentPrice, figures, findOwned, floatingProfit, holdsAnyOf } from './stages/account-views.ts';
 import { cancelByUser, closeByUser, resetDemo } from './stages/close.ts';
 import { editStops } from './stages/edit-stops.ts';
+import {
+  changeFollow,
+  type FollowRules,
+  fundFollow,
+  settleFees,
+  startFollow,
+  stopFollow,
+} from './stages/follow.ts';
 import { adminClose, setTradingFrozen } from './stages/house-actions.ts';
 import { allLive, exposure, liveCounts, riskImpact } from './stages/house-views.ts';
 import { committedSoFar, idle, isRecovering, settled } from './stages/lifecycle.ts';
+import { equityMicros } from './stages/mirror.ts';
 import { rebuild, recover } from './stages/recovery.ts';
 import { checkStopOut } from './stages/stop-out.ts';
 import { type SubmitRequest, submitOrder } from './stages/submit.ts';
@@ -18,7 +28,9 @@ import { processQuote } from './stages/tick.ts';
 import { freezeForWithdrawal, moveMoney } from './stages/withdrawals.ts';
 import { rates } from './valuation.ts';
 
+export type { LiveFollow } from './copy/live-follow.ts';
 export type { EngineDeps, EngineEvents, EngineMarket, EngineSettings } from './engine-state.ts';
+export type { FollowRules } from './stages/follow.ts';
 export type { CloseReason } from './stages/settle.ts';
 export { MAX_LIVE_ORDERS_PER_ACCOUNT, type SubmitRequest } from './stages/submit.ts';
 
@@ -190,6 +202,57 @@ export class TradingEngine {
 
   rates(): ExactRateSource {
     return rates(this.state);
+  }
+
+  // ---- copy trading (DESIGN §9, stages/mirror.ts and stages/follow.ts) -------------------------
+
+  /** A new follow funded from the follower's account (`f.id`: its allocation's empty account). */
+  startFollow(f: LiveFollow, amountMicros: number, key: string): Promise<void> {
+    return startFollow(this.state, f, amountMicros, key);
+  }
+
+  changeFollow(followId: number, followerUserId: number, rules: FollowRules): Promise<LiveFollow> {
+    return changeFollow(this.state, followId, followerUserId, rules);
+  }
+
+  fundFollow(
+    followId: number,
+    followerUserId: number,
+    deltaMicros: number,
+    key: string,
+  ): Promise<LiveFollow> {
+    return fundFollow(this.state, followId, followerUserId, deltaMicros, key);
+  }
+
+  stopFollow(followId: number, followerUserId: number, reason: string, key: string) {
+    return stopFollow(this.state, followId, followerUserId, reason, key);
+  }
+
+  /** The provider's performance fees on new highs, for the period (monthly job). */
+  settleCopyFees(period: string): Promise<number> {
+    return settleFees(this.state, period);
+  }
+
+  /** A live follow (active or paused) by its allocation's id. */
+  follow(followId: number): LiveFollow | undefined {
+    return this.state.copy.follows.get(followId);
+  }
+
+  /** The provider's live follows (for counts and the back office). */
+  followersOf(providerUserId: number): readonly LiveFollow[] {
+    return this.state.copy.followersOf(providerUserId) ?? [];
+  }
+
+  /** Staff opened or closed a provider to new copies (suspended, removed, approved again). */
+  setProviderCopying(providerUserId: number, copying: boolean) {
+    if (copying) this.state.copy.closedProviders.delete(providerUserId);
+    else this.state.copy.closedProviders.add(providerUserId);
+  }
+
+  /** An account's equity now (balance + margin + floating profit), micro-dollars; loads it if needed. */
+  async equityMicros(userId: number): Promise<number> {
+    await this.figures(userId);
+    return equityMicros(this.state, userId);
   }
 
   // ---- back office ---------------------------------------------------------------------------

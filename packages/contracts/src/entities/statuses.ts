@@ -39,3 +39,14 @@ export type NewsStatus = (typeof NEWS_STATUS)[keyof typeof NEWS_STATUS];
  * `company_id` cookie names it to its `loss_url`. Suspended companies are not offered in search. */
 export const COMPANY_STATUS = { ACTIVE: 0, SUSPENDED: 1 } as const;
 export type CompanyStatus = (typeof COMPANY_STATUS)[keyof typeof COMPANY_STATUS];
+
+/** A signal provider's state (DESIGN §9): 0 applied (waiting for staff), 1 approved (ranked, may be
+ * followed), 2 suspended by staff (hidden, followers' copies stop opening), 3 removed, 4 rejected
+ * (the trader may apply again). */
+export const PROVIDER_STATUS = { APPLIED: 0, APPROVED: 1, SUSPENDED: 2, REMOVED: 3, REJECTED: 4 } as const;
+export type ProviderStatus = (typeof PROVIDER_STATUS)[keyof typeof PROVIDER_STATUS];
+
+/** A follow (one copy allocation): 1 active (copies open and close), 2 paused (new opens are not copied,
+ * open copies still close with the provider), 3 stopped (copies closed, money returned; final). */
+export const FOLLOW_STATUS = { ACTIVE: 1, PAUSED: 2, STOPPED: 3 } as const;
+export type FollowStatus = (typeof FOLLOW_STATUS)[keyof typeof FOLLOW_STATUS];

@@ -15,6 +15,7 @@ import { restageStops } from '../order-indexes.ts';
 import { accountFor, ready } from '../readiness.ts';
 import { instrumentOf } from '../valuation.ts';
 import { refuse } from './close.ts';
+import { mirrorStops } from './mirror.ts';
 
 // A trader's new stop loss and take profit on a position or a pending order.
 
@@ -88,6 +89,12 @@ export async function editStops(
   o.takeProfitText = stops.takeProfitText;
   const row = rowOf(o);
   restageStops(s, o, row);
+  if (o.status === ORDER_STATUS.HOLDING && s.copy.copiesOf(o.id) !== undefined) {
+    mirrorStops(s, o);
+    await s.journal.commit();
+    for (const c of s.copy.copiesOf(o.id) ?? []) s.deps.events.accountTouched(c.userId);
+    return row;
+  }
   await s.journal.commit();
   return row;
 }

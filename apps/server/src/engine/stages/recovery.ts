@@ -4,6 +4,8 @@ import { inArray } from 'drizzle-orm';
 import { superseded } from '../../db/fenced-writer.ts';
 import { users } from '../../db/schema.ts';
 import { ACCOUNT_COLUMNS } from '../account-book.ts';
+import { loadClosedProviders, loadLiveFollows } from '../copy/follow.repository.ts';
+import { liveFollowFromRow } from '../copy/live-follow.ts';
 import { commitInBackground, Effects } from '../effects.ts';
 import type { EngineState } from '../engine-state.ts';
 import { liveOrderFromRow } from '../live-order.ts';
@@ -21,7 +23,12 @@ export async function rebuild(s: EngineState) {
   clearMemory(s);
   s.exact.buildConversions();
   const rows = await loadLiveOrders(s.deps.db);
-  const owners = [...new Set(rows.map((r) => r.userId))];
+  // Follows first: their allocations and providers are decided for in a tick, with no load then.
+  const liveFollows = await loadLiveFollows(s.deps.db);
+  const closedProviders = await loadClosedProviders(s.deps.db);
+  const owners = [
+    ...new Set([...rows.map((r) => r.userId), ...liveFollows.flatMap((f) => [f.id, f.providerUserId])]),
+  ];
   for (let i = 0; i < owners.length; i += 5000) {
     const chunk = owners.slice(i, i + 5000);
     const figures = await s.deps.db
@@ -30,6 +37,8 @@ export async function rebuild(s: EngineState) {
       .where(inArray(users.id, chunk));
     s.book.adopt(figures);
   }
+  for (const f of liveFollows) s.copy.put(liveFollowFromRow(f));
+  for (const id of closedProviders) s.copy.closedProviders.add(id);
   for (const row of rows) {
     const kind = row.status === ORDER_STATUS.PENDING && row.targetPrice ? pendingKindFor(row) : null;
     index(s, liveOrderFromRow(row, kind));
@@ -72,6 +81,7 @@ function clearMemory(s: EngineState) {
   for (const table of s.positions.values()) table.release();
   s.positions.clear();
   s.book.clear();
+  s.copy.clear();
   s.exact.clear();
   s.rebuiltSuspects.clear();
 }

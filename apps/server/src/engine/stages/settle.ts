@@ -10,12 +10,24 @@ import type { OrderRow } from '../order.repository.ts';
 import { liveOrdersOf, stage } from '../order-indexes.ts';
 import { accountFor } from '../readiness.ts';
 import { instrumentOf, profitMicrosAt, rates, text } from '../valuation.ts';
+import { mirrorClose } from './mirror.ts';
 
 // How an order ends: a position settled at a quote (with negative balance protection after), a
 // pending order cancelled with its reserve returned. Every ending stage (a close, a stop, a
 // stop-out, the house, a demo reset) comes through here.
 
-export type CloseReason = 'user' | 'stop_loss' | 'take_profit' | 'stop_out' | 'demo_reset' | 'admin';
+export type CloseReason =
+  | 'user'
+  | 'stop_loss'
+  | 'take_profit'
+  | 'stop_out'
+  | 'demo_reset'
+  | 'admin'
+  /** A copy closed because its provider's position closed (DESIGN §9). */
+  | 'copy_close'
+  /** A copy closed by its follow's copy stop loss, or when the follow stopped. */
+  | 'copy_stop_loss'
+  | 'copy_stopped';
 
 /** A movement the decision already proved affordable: a refusal here is a bug, not a user error. */
 export function mustMove(s: EngineState, m: MicroMovement) {
@@ -53,6 +65,8 @@ export function settle(s: EngineState, o: LiveOrder, q: Quote, reason: CloseReas
   });
   stage(s, o, o, row);
   fx.end(o.userId, o.id);
+  // A provider's position closing closes its copies at the same quote, in the same batch.
+  if (s.copy.copiesOf(o.id) !== undefined) mirrorClose(s, o, q, fx);
   // A demo reset sets the balance itself right after its closes: no protection entry in between.
   if (settled.balanceAfter < 0 && reason !== 'demo_reset') coverNegativeBalance(s, o.userId, o.id, fx);
   return row;

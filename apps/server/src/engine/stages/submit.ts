@@ -13,12 +13,14 @@ import {
 import { AppError } from '../../lib/app-error.ts';
 import { MARKET_STATUS } from '../../market/market-status.ts';
 import { microText } from '../account-book.ts';
+import { durable, Effects } from '../effects.ts';
 import type { EngineState } from '../engine-state.ts';
 import { type LiveOrder, priceText, rowOf, stopText } from '../live-order.ts';
 import type { OrderRow } from '../order.repository.ts';
 import { laneOf, stage } from '../order-indexes.ts';
 import { accountFor, ready } from '../readiness.ts';
 import { takesOrders } from '../valuation.ts';
+import { mirrorOpen } from './mirror.ts';
 import { mustMove } from './settle.ts';
 import { wouldStopOut } from './stop-out.ts';
 
@@ -68,13 +70,32 @@ function checkExact(request: NewOrderRequest, ctx: FastOrderContext, openLots: S
 export async function submitOrder(s: EngineState, userId: number, req: SubmitRequest): Promise<OrderRow> {
   // Other commands may have used the last reserved id between `prepare` and this turn.
   for (let r = ready(s, userId); r !== true; r = ready(s, userId)) await r;
+  const followers = s.copy.followersOf(userId);
+  if (followers !== undefined) {
+    // A provider's market order takes an id per copy in the same decision.
+    for (let r = s.ids.want(followers.length + 1); r !== true; r = s.ids.want(followers.length + 1)) await r;
+    for (let r = ready(s, userId); r !== true; r = ready(s, userId)) await r;
+  }
   const row = decideSubmit(s, userId, req);
-  await s.journal.commit();
+  if (followers !== undefined && row.status === ORDER_STATUS.HOLDING) {
+    const fx = new Effects();
+    mirrorOpen(s, s.live.get(row.id)!, fx);
+    await durable(s, fx);
+  } else await s.journal.commit();
   s.deps.events.accountTouched(userId);
   return row;
 }
 
-function decideSubmit(s: EngineState, userId: number, req: SubmitRequest): OrderRow {
+/**
+ * Decides one order for the account; a refusal throws its AppError. `copyOfOrderId`: the order is
+ * a copy of that provider order (DESIGN §9), placed by the engine in the provider's decision.
+ */
+export function decideSubmit(
+  s: EngineState,
+  userId: number,
+  req: SubmitRequest,
+  copyOfOrderId: number | null = null,
+): OrderRow {
   const slot = accountFor(s, userId);
   const b = s.book;
   if (b.frozen[slot] === 1) throw new AppError('ORDER_TRADING_FROZEN');
@@ -176,6 +197,7 @@ function decideSubmit(s: EngineState, userId: number, req: SubmitRequest): Order
     positionSlot: -1,
     prevOfUser: null,
     nextOfUser: null,
+    copyOfOrderId,
   };
   const row = rowOf(order);
   // Margin out of balance into margin, then the fee: two ledger entries (funds checked above).

@@ -21,6 +21,8 @@ import { stage } from '../order-indexes.ts';
 import type { PositionTable } from '../position-table.ts';
 import { accountFor } from '../readiness.ts';
 import { instrumentOf, takesOrders, text } from '../valuation.ts';
+import { copyStopLossOnTick } from './follow.ts';
+import { mirrorOpen } from './mirror.ts';
 import { cancelPending, mustMove, settle } from './settle.ts';
 import { openingOf, screenFactor, stopOutIfDue, wouldStopOut } from './stop-out.ts';
 
@@ -61,6 +63,10 @@ export function processQuote(s: EngineState, q: Quote) {
     if (revalueTable(s, table, q, s.suspects) && s.suspects.size > 0) {
       fx ??= new Effects();
       for (const slot of s.suspects) stopOutIfDue(s, s.book.userAt(slot), fx);
+    }
+    if (s.copy.followsHolding(q.instrumentId) !== undefined) {
+      fx ??= new Effects();
+      copyStopLossOnTick(s, q.instrumentId, fx);
     }
   }
   if (fx) commitInBackground(s, fx);
@@ -214,6 +220,8 @@ function openFilled(
   };
   stage(s, o, next, rowOf(next));
   fx.touched.add(o.userId);
+  // A provider's pending order filling is a new position: copied at this tick.
+  if (s.copy.followersOf(o.userId) !== undefined) mirrorOpen(s, next, fx);
   // A gap can fill the order beyond its own stop loss (or take profit): the new position's
   // triggers were not in this tick's crossed set, so its stops are judged at this tick now.
   stopClose(s, next, q, fx);

@@ -29,7 +29,7 @@ function withdrawableMicros(s: EngineState, userId: number): number {
  * so no money leaves the account until every position can be valued. A closed market's last price
  * is its price (the weekend values positions at Friday's close).
  */
-function hasUnpricedPosition(s: EngineState, userId: number): boolean {
+export function hasUnpricedPosition(s: EngineState, userId: number): boolean {
   const market = s.deps.market;
   return liveOrdersOf(s, userId).some(
     (o) =>
@@ -42,7 +42,7 @@ function hasUnpricedPosition(s: EngineState, userId: number): boolean {
 }
 
 /** The balance less any floating loss of open positions, never below 0 (to the micro-dollar). */
-function freeMicrosOf(s: EngineState, userId: number): number {
+export function freeMicrosOf(s: EngineState, userId: number): number {
   const balanceMicros = s.book.balanceMicros[accountFor(s, userId)]!;
   const floatingTotalMicros = floatingMicrosOf(s, userId, rates(s));
   const freeMicros = addMicros(balanceMicros, floatingTotalMicros < 0 ? floatingTotalMicros : 0);
