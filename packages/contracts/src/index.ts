@@ -2,6 +2,7 @@ export * from './article-html.ts';
 export * from './calls/account.ts';
 export * from './calls/auth.ts';
 export * from './calls/company.ts';
+export * from './calls/follow.ts';
 export * from './calls/market.ts';
 export * from './calls/news.ts';
 export * from './calls/real-name.ts';

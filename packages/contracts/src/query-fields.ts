@@ -51,7 +51,7 @@ export const canonicalDecimal = (v: string) => {
  * after; empty or 0 is "none". Handed on in one text per value, so '0.010' and '0.01' are the same
  * request (an Idempotency-Key's digest) and the same lots everywhere after the edge.
  */
-const queryDecimal = (intDigits: number, fracDigits: number) =>
+export const queryDecimal = (intDigits: number, fracDigits: number) =>
   z
     .string()
     .trim()

@@ -10,6 +10,17 @@ import {
   sendSmsCodeCall,
 } from './calls/auth.ts';
 import { getCompanyCall, getCompanyStatusCall } from './calls/company.ts';
+import {
+  followDetailCall,
+  followFundsCall,
+  followListCall,
+  followMineCall,
+  followStartCall,
+  followStopCall,
+  followUpdateCall,
+  providerApplyCall,
+  providerCenterCall,
+} from './calls/follow.ts';
 import { abbreviatedKlineCall, categoriesCall, klineCall, tradeListCall } from './calls/market.ts';
 import { newsInfoCall, newsListCall } from './calls/news.ts';
 import { realNameCenterCall, realNameSubmitCall } from './calls/real-name.ts';
@@ -87,4 +98,13 @@ export const ALL_CALLS = [
   newsInfoCall,
   getCompanyCall,
   getCompanyStatusCall,
+  followListCall,
+  followDetailCall,
+  providerCenterCall,
+  providerApplyCall,
+  followStartCall,
+  followMineCall,
+  followUpdateCall,
+  followFundsCall,
+  followStopCall,
 ] as const;

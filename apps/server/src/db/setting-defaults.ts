@@ -11,6 +11,8 @@ export const SETTING_DEFAULTS = {
   demo_start_balance: '100000.00',
   // DESIGN §8: on by default, a withdrawal needs an approved real-name verification.
   withdraw_requires_real_name: '1',
+  // DESIGN §9: the least a follow may start with, USD.
+  copy_min_amount: '100',
 } as const;
 
 export type SettingKey = keyof typeof SETTING_DEFAULTS;

@@ -34,6 +34,11 @@ export const STAFF_AUDIT_ACTIONS = [
   'news.unpublished',
   'company.created',
   'company.updated',
+  'provider.approve',
+  'provider.reject',
+  'provider.suspend',
+  'provider.remove',
+  'provider.reinstate',
   ...WALLET_CONFIG_KINDS.flatMap((kind) => [`wallet.${kind}.created`, `wallet.${kind}.updated`] as const),
 ] as const;
 export type StaffAuditAction = (typeof STAFF_AUDIT_ACTIONS)[number];
@@ -50,6 +55,7 @@ export const STAFF_AUDIT_TARGETS = [
   'real_name',
   'news',
   'company',
+  'provider',
   ...WALLET_CONFIG_KINDS,
 ] as const;
 export type StaffAuditTarget = (typeof STAFF_AUDIT_TARGETS)[number];

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { accountSummary } from '../entities/order.ts';
 import { queryId, queryInt, queryRowId, queryUid, ROW_ID_MAX } from '../query-fields.ts';
 import { CONTENT_STAFF_CALLS } from './content-calls.ts';
+import { COPY_STAFF_CALLS } from './copy-calls.ts';
 import { defineStaffCall, STAFF_ROLES } from './define-staff-call.ts';
 import { REAL_NAME_STAFF_CALLS } from './real-name-calls.ts';
 
@@ -637,6 +638,7 @@ export const STAFF_SETTING_KEYS = [
   'margin_call_level',
   'demo_start_balance',
   'withdraw_requires_real_name',
+  'copy_min_amount',
 ] as const;
 
 export const staffSettingsCall = defineStaffCall({
@@ -692,6 +694,12 @@ export const staffUpdateSettingsCall = defineStaffCall({
       .optional(),
     /** '1' (default): a withdrawal needs an approved real-name verification (DESIGN §8). */
     withdraw_requires_real_name: z.enum(['0', '1']).optional(),
+    /** The least a follow may start with, USD (DESIGN §9). */
+    copy_min_amount: z
+      .string()
+      .trim()
+      .regex(/^\d{1,9}(\.\d{1,2})?$/)
+      .optional(),
   }),
   data: z.array(z.object({ key: z.enum(STAFF_SETTING_KEYS), value: z.string() })),
 });
@@ -1074,6 +1082,7 @@ export const ALL_STAFF_CALLS = [
   staffSaveDrawCurrencyCall,
   ...REAL_NAME_STAFF_CALLS,
   ...CONTENT_STAFF_CALLS,
+  ...COPY_STAFF_CALLS,
 ] as const;
 
 /** CSV exports (same query as their list call; answer text/csv, not the envelope). */
