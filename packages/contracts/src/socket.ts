@@ -85,5 +85,14 @@ export const forexTradePush = z.object({
  * order that fills has not ended: it is a position now, announced by FOREX_TRADE.
  */
 export const forexClosedPush = z.object({ type: z.literal('FOREX_CLOSED'), data: z.array(z.number().int()) });
+/**
+ * COPY_TRADE (DESIGN §9): one of the user's copy allocations, as FOREX_TRADE is for their own
+ * account: its figures and its open copies, sent to the follower's sockets when they move.
+ */
+export const copyTradePush = z.object({
+  type: z.literal('COPY_TRADE'),
+  data: forexTradePush.shape.data.extend({ FollowId: z.number().int() }),
+});
+export const TOPIC_COPY_TRADE = 'COPY_TRADE';
 export const TOPIC_FOREX_TRADE = 'FOREX_TRADE';
 export const TOPIC_FOREX_CLOSED = 'FOREX_CLOSED';

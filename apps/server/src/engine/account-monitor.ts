@@ -33,7 +33,7 @@ export interface AccountPushTarget<Conn> {
   isOnline(userId: number): boolean;
   onlineUsers(): Iterable<number>;
   /** To every connection of the user, or with `only`, to that one. */
-  send(userId: number, topic: 'FOREX_TRADE', key: string, message: object, only?: Conn): void;
+  send(userId: number, topic: 'FOREX_TRADE' | 'COPY_TRADE', key: string, message: object, only?: Conn): void;
 }
 
 /**
@@ -98,8 +98,12 @@ export class AccountMonitor<Conn = unknown> {
         const moved = new Set(this.tickedInstruments);
         for (const id of this.tickedInstruments)
           for (const d of this.engine.convertingThrough(id)) moved.add(d);
-        for (const userId of this.channels.onlineUsers())
+        for (const userId of this.channels.onlineUsers()) {
           if (this.engine.holdsAnyOf(userId, moved)) this.dirty.add(userId);
+          // The user's copy allocations are told to the same sockets (COPY_TRADE).
+          for (const followId of this.engine.followsOfFollower(userId))
+            if (this.engine.holdsAnyOf(followId, moved)) this.dirty.add(followId);
+        }
       }
       this.tickedInstruments.clear();
       // What was last told to users now offline is stale by the time they are back: forgotten.
@@ -145,10 +149,55 @@ export class AccountMonitor<Conn = unknown> {
     }
   }
 
+  /** The figures of copy allocation `followId`, to its follower's sockets when they changed. */
+  private async tellCopy(followId: number, followerUserId: number) {
+    try {
+      if (!this.channels.isOnline(followerUserId)) {
+        this.lastFrame.delete(followId);
+        return;
+      }
+      const data = { ...(await this.figuresOf(followId)), FollowId: followId };
+      const text = JSON.stringify(data);
+      if (this.lastFrame.get(followId) === text) return;
+      this.lastFrame.set(followId, text);
+      this.channels.send(followerUserId, 'COPY_TRADE', `CT:${followId}`, { type: 'COPY_TRADE', data });
+    } catch (err) {
+      if (this.engine.isRecovering || (err instanceof AppError && err.errorName === 'SERVICE_RECOVERING')) {
+        this.dirty.add(followId);
+        return;
+      }
+      this.log.error({ err, followId }, 'copy allocation figures failed');
+    }
+  }
+
+  /** What FOREX_TRADE (and COPY_TRADE) carry for an account. */
+  private async figuresOf(userId: number) {
+    const s = await this.trading.summary(userId);
+    const positions = this.engine.liveOrdersOf(userId).filter((o) => o.status === ORDER_STATUS.HOLDING);
+    const rates = this.engine.rates();
+    return {
+      ProfitsTotal: s.ProfitsTotal,
+      HazardRate: s.HazardRate,
+      CautionMoneyAll: s.CautionMoneyAll,
+      NetValue: s.NetValue,
+      Balance: s.balance,
+      PrepaymentRatio: s.PrepaymentRatio,
+      RiskStatus: s.RiskStatus,
+      TransOrder: positions.map((o) => ({
+        Id: o.id,
+        UpdatePrice: this.engine.currentPrice(o),
+        FactProfits: this.engine.floatingProfit(o, rates)?.toFixed(6) ?? '0.000000',
+      })),
+    };
+  }
+
   /** Computes a user's figures and pushes them if they changed (a socket that just joined gets them anyway). */
   private async tell(userId: number, backstop: boolean) {
     const joined = this.joined.get(userId);
     this.joined.delete(userId);
+    // A copy allocation has no sockets of its own: its follower's get it as COPY_TRADE.
+    const follow = this.engine.follow(userId);
+    if (follow) return this.tellCopy(userId, follow.followerUserId);
     try {
       if (!this.channels.isOnline(userId)) {
         // Nobody to tell; what was last told is stale by the time they are back.
@@ -156,26 +205,7 @@ export class AccountMonitor<Conn = unknown> {
         return;
       }
       if (backstop) await this.engine.checkStopOut(userId);
-      const s = await this.trading.summary(userId);
-      const positions = this.engine.liveOrdersOf(userId).filter((o) => o.status === ORDER_STATUS.HOLDING);
-      const rates = this.engine.rates();
-      const frame = {
-        type: 'FOREX_TRADE',
-        data: {
-          ProfitsTotal: s.ProfitsTotal,
-          HazardRate: s.HazardRate,
-          CautionMoneyAll: s.CautionMoneyAll,
-          NetValue: s.NetValue,
-          Balance: s.balance,
-          PrepaymentRatio: s.PrepaymentRatio,
-          RiskStatus: s.RiskStatus,
-          TransOrder: positions.map((o) => ({
-            Id: o.id,
-            UpdatePrice: this.engine.currentPrice(o),
-            FactProfits: this.engine.floatingProfit(o, rates)?.toFixed(6) ?? '0.000000',
-          })),
-        },
-      };
+      const frame = { type: 'FOREX_TRADE', data: await this.figuresOf(userId) };
       const text = JSON.stringify(frame.data);
       if (this.lastFrame.get(userId) === text) {
         for (const conn of joined ?? []) this.channels.send(userId, 'FOREX_TRADE', 'FT', frame, conn);

@@ -238,6 +238,11 @@ export class TradingEngine {
     return this.state.copy.follows.get(followId);
   }
 
+  /** The follower's live follows (their allocations' ids). */
+  followsOfFollower(followerUserId: number): ReadonlySet<number> {
+    return this.state.copy.followsOf(followerUserId);
+  }
+
   /** The provider's live follows (for counts and the back office). */
   followersOf(providerUserId: number): readonly LiveFollow[] {
     return this.state.copy.followersOf(providerUserId) ?? [];

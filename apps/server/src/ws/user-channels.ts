@@ -1,8 +1,12 @@
 import type { SocketConnection } from './socket-connection.ts';
 
 /** The pushes addressed to one person. */
-export type OwnTopic = 'FOREX_TRADE' | 'FOREX_CLOSED';
-export const OWN_TOPICS: readonly string[] = ['FOREX_TRADE', 'FOREX_CLOSED'] satisfies OwnTopic[];
+export type OwnTopic = 'FOREX_TRADE' | 'FOREX_CLOSED' | 'COPY_TRADE';
+export const OWN_TOPICS: readonly string[] = [
+  'FOREX_TRADE',
+  'FOREX_CLOSED',
+  'COPY_TRADE',
+] satisfies OwnTopic[];
 
 /** Parking keys of a user's own frames on a slow socket (dropped when the socket's user changes). */
 export const OWN_FRAME_KEY_PREFIX = 'own:';

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { defineCall } from '../define-call.ts';
-import { plainMultilineText, plainText, queryDecimal, queryId, queryInt, queryLots } from '../query-fields.ts';
+import {
+  plainMultilineText,
+  plainText,
+  queryDecimal,
+  queryId,
+  queryInt,
+  queryLots,
+} from '../query-fields.ts';
 
 /**
  * Copy trading (spec §2 /rank and the tab bar, §3 ranking item, §7 GET /api/follow/list; DESIGN §9).
@@ -26,7 +33,10 @@ export const rankItem = z.object({
   total_trade_num: z.number().int().describe('Trades closed, all time'),
   code: z.string().describe('The instrument traded most over three weeks (variety); empty when none'),
   followers: z.number().int().describe('Live follows (active and paused)'),
-  risk_score: z.number().int().describe('1 (calm) to 10, from the largest drawdown of the 90-day return curve'),
+  risk_score: z
+    .number()
+    .int()
+    .describe('1 (calm) to 10, from the largest drawdown of the 90-day return curve'),
   fee_percent: z.string().describe('Performance fee on new equity highs, percent (0: none)'),
 });
 export type RankItem = z.infer<typeof rankItem>;
@@ -61,7 +71,8 @@ export const followDetailCall = defineCall({
   path: '/api/follow/detail',
   auth: 'optional',
   tag: 'copy-trading',
-  summary: 'A provider’s page: figures, the 90-day return curve, instruments, recent trades, open positions count',
+  summary:
+    'A provider’s page: figures, the 90-day return curve, instruments, recent trades, open positions count',
   query: z.object({ id: queryId() }),
   data: rankItem.extend({
     description: z.string(),
@@ -156,7 +167,9 @@ export const followView = z.object({
   provider: z.string(),
   avatar: z.string(),
   status: z.number().int().describe('1 active, 2 paused, 3 stopped'),
-  status_reason: z.string().describe('follower, copy_stop_loss, provider_suspended, … (why it paused or stopped)'),
+  status_reason: z
+    .string()
+    .describe('follower, copy_stop_loss, provider_suspended, … (why it paused or stopped)'),
   sizing: z.number().int().describe('1 equity ratio, 2 fixed multiplier'),
   multiplier: z.string(),
   max_lots: z.string().describe('0: the instrument’s limit only'),
@@ -211,7 +224,8 @@ export const followUpdateCall = defineCall({
   path: '/api/follow/update',
   auth: 'user',
   tag: 'copy-trading',
-  summary: 'Pause (status 2) or resume (1) a follow, or change its sizing and limits (for copies made from now)',
+  summary:
+    'Pause (status 2) or resume (1) a follow, or change its sizing and limits (for copies made from now)',
   body: z.object({
     id: queryId(),
     status: z.coerce.number().int().min(1).max(2).optional(),

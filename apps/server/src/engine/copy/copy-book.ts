@@ -3,6 +3,8 @@ import { getOrCreate } from '../get-or-create.ts';
 import type { LiveOrder } from '../live-order.ts';
 import type { LiveFollow } from './live-follow.ts';
 
+const NONE: ReadonlySet<number> = new Set();
+
 /**
  * Who copies whom, in memory (DESIGN §9): the live follows by id and by provider, the open copies
  * of each provider order (to close and re-stop them with it), and per instrument the follows
@@ -12,6 +14,7 @@ import type { LiveFollow } from './live-follow.ts';
 export class CopyBook {
   readonly follows = new Map<number, LiveFollow>();
   private readonly byProvider = new Map<number, LiveFollow[]>();
+  private readonly byFollower = new Map<number, Set<number>>();
   /** Provider order id → its live copies. */
   private readonly copies = new Map<number, Set<LiveOrder>>();
   /** Instrument id → follow id → how many open copies it holds there. */
@@ -25,12 +28,21 @@ export class CopyBook {
     if (was) this.dropFromProvider(was);
     this.follows.set(f.id, f);
     if (f.status !== FOLLOW_STATUS.STOPPED) getOrCreate(this.byProvider, f.providerUserId, () => []).push(f);
+    getOrCreate(this.byFollower, f.followerUserId, () => new Set()).add(f.id);
+  }
+
+  /** The follower's live follows (their allocations' ids). */
+  followsOf(followerUserId: number): ReadonlySet<number> {
+    return this.byFollower.get(followerUserId) ?? NONE;
   }
 
   /** A stopped follow leaves the provider's list (its row stays in the database). */
   stop(f: LiveFollow) {
     this.dropFromProvider(f);
     this.follows.delete(f.id);
+    const mine = this.byFollower.get(f.followerUserId);
+    mine?.delete(f.id);
+    if (mine?.size === 0) this.byFollower.delete(f.followerUserId);
   }
 
   private dropFromProvider(f: LiveFollow) {
@@ -86,6 +98,7 @@ export class CopyBook {
   clear() {
     this.follows.clear();
     this.byProvider.clear();
+    this.byFollower.clear();
     this.copies.clear();
     this.onInstrument.clear();
     this.closedProviders.clear();
