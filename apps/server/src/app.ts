@@ -24,6 +24,7 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { type CodeMessage, HttpSmsSender, OutboxSender, SmtpSender } from './modules/auth/code-sender.ts';
 import { registerBackofficeRoutes } from './modules/backoffice/backoffice.routes.ts';
 import { companyRoutes } from './modules/company/company.routes.ts';
+import { copyTradingRoutes } from './modules/copy-trading/copy-trading.routes.ts';
 import { marketRoutes } from './modules/market/market.routes.ts';
 import { newsRoutes } from './modules/news/news.routes.ts';
 import { realNameRoutes } from './modules/real-name/real-name.routes.ts';
@@ -193,6 +194,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   realNameRoutes(app, { db: deps.db, now: deps.now, privateUploadDir });
   newsRoutes(app, { db: deps.db, now: deps.now, publicUploadDir });
   companyRoutes(app, { db: deps.db, now: deps.now, publicUploadDir });
+  // Copy trading (DESIGN §9): providers, the ranking, follows mirrored by the engine.
+  copyTradingRoutes(app, {
+    db: deps.db,
+    now: deps.now,
+    engine: deps.engine,
+    market: deps.market,
+    privateUploadDir,
+    publicUploadDir,
+  });
   await registerSocketGateway(app, {
     db: deps.db,
     now: deps.now,

@@ -75,6 +75,8 @@ export async function startFollow(s: EngineState, f: LiveFollow, amountMicros: n
   await loaded(s, f.followerUserId, f.id, f.providerUserId);
   accountFor(s, f.followerUserId);
   accountFor(s, f.id);
+  // The same empty allocation picked by two of the follower's requests at once: one wins.
+  if (s.copy.follows.has(f.id)) throw new AppError('REQUEST_IN_PROGRESS');
   if (s.copy.closedProviders.has(f.providerUserId)) throw new AppError('COPY_PROVIDER_CLOSED');
   for (const other of s.copy.followersOf(f.providerUserId) ?? [])
     if (other.followerUserId === f.followerUserId) throw new AppError('COPY_ALREADY_FOLLOWING');
