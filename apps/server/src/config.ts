@@ -52,6 +52,11 @@ const schema = z.object({
   CLOCK_START: z.iso.datetime({ offset: true }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  /**
+   * The seeded signal providers trade the simulated market (issue 30) unless '0'. Only with
+   * MARKET_FEED=simulated and a market that runs on its own (never in tests that step it by hand).
+   */
+  PROVIDER_BOTS: z.enum(['0', '1']).default('1'),
   DEMO_START_BALANCE: z
     .string()
     .regex(/^\d+(\.\d{1,2})?$/)

@@ -19,6 +19,7 @@ import { INSTRUMENT_SEEDS } from './market/instrument-seeds.ts';
 import { seededLotLimits, usdRates } from './market/lot-limit-seeds.ts';
 import { seedCompaniesIfEmpty } from './modules/company/company-seed.ts';
 import { writeSeedLogos } from './modules/company/jobs/write-seed-logos.ts';
+import { seedProvidersIfEmpty } from './modules/copy-trading/provider-seed.ts';
 import { writeSeedBanners } from './modules/news/jobs/write-seed-banners.ts';
 import { seedNewsIfEmpty } from './modules/news/news-seed.ts';
 
@@ -94,6 +95,8 @@ export async function seedIfEmpty(
     if (seededNow) {
       await seedNewsIfEmpty(tx, nowMs);
       await seedCompaniesIfEmpty(tx, nowMs);
+      // Signal providers that trade the simulated market (issue 30): a living ranking.
+      await seedProvidersIfEmpty(tx, nowMs);
     }
     const [{ n: areaCount } = { n: 0 }] = await tx.select({ n: count() }).from(areaCodes);
     if (areaCount === 0) await tx.insert(areaCodes).values(areaCodeSeeds());

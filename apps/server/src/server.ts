@@ -27,6 +27,8 @@ import { SessionEvents } from './lib/session-events.ts';
 import { ExternalFeed } from './market/external-feed.ts';
 import { parseSymbolMap } from './market/feed-symbols.ts';
 import { takesOrders } from './market/market-runtime.ts';
+import { startProviderBots } from './modules/copy-trading/jobs/provider-bots.ts';
+import { startCopyFeeSettlement } from './modules/copy-trading/jobs/settle-copy-fees.ts';
 import { reconcileLedger } from './modules/ledger/ledger.repository.ts';
 import { LiveSettings } from './modules/settings/live-settings.ts';
 import { ensureFirstOwner, type FirstOwner } from './modules/staff/jobs/ensure-first-owner.ts';
@@ -241,6 +243,28 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
       monitor?.onQuoteFor(q.instrumentId);
     });
     monitor.start();
+    // The seeded providers trade the simulated market (issue 30): a living ranking on a fresh install.
+    const stopBots =
+      config.MARKET_FEED === 'simulated' && config.PROVIDER_BOTS === '1' && (opts.autoStartMarket ?? true)
+        ? await startProviderBots({
+            db: database.db,
+            engine,
+            market: {
+              instruments: () => market.instruments(),
+              status: (id) => market.status(id),
+              latest: (id) => market.feed.latest(id),
+            },
+            now: () => clock.now(),
+            log: bootLog,
+          })
+        : () => {};
+    // Providers' performance fees on new equity highs, settled for each month that ended.
+    const stopFees = await startCopyFeeSettlement({
+      db: database.db,
+      engine,
+      now: () => clock.now(),
+      log: bootLog,
+    });
     // Idempotency answers are kept a day (retries come within minutes): pruned at start and hourly.
     const pruneIdempotency = () =>
       // Wall-clock time, as the claims are stamped (not the market clock, which CLOCK_START may shift).
@@ -290,6 +314,8 @@ export async function createServer(opts: ServerOptions): Promise<Server> {
     async function closeAll() {
       await app.close();
       clearInterval(pruneTimer);
+      stopBots();
+      stopFees();
       monitor?.stop();
       settings.stop();
       await engine.idle();

@@ -2,6 +2,7 @@ import { FOLLOW_STATUS, PROVIDER_STATUS } from '@meridian/contracts';
 import { LEDGER_TYPE, money } from '@meridian/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { followsChargedFor } from '../src/modules/copy-trading/copy-trading.repository.ts';
 import { findMismatchedAccounts } from '../src/modules/ledger/ledger.repository.ts';
 import { getJson, registerEmail, setSetting } from './support/accounts.ts';
 import { DB_KINDS } from './support/databases.ts';
@@ -35,7 +36,7 @@ describe.each(DB_KINDS)('copy trading on %s', (kind) => {
       s,
       `/v1/api/forex/submit?${new URLSearchParams(
         Object.entries({ type: 1, cont: '0.1', forex_id: btc.Id, status: 1, multiple: 10, ...q }).map(
-          ([k, v]) => [k, String(v)],
+          ([k, v]): [string, string] => [k, String(v)],
         ),
       )}`,
       { authorization: token },
@@ -290,6 +291,26 @@ describe.each(DB_KINDS)('copy trading on %s', (kind) => {
     expect(suspended.data.status).toBe(PROVIDER_STATUS.SUSPENDED);
     const gone = await getJson(s, `/api/follow/detail?id=${p.id}`);
     expect(gone.code).toBe(7302);
+  });
+
+  it('charges the provider’s fee on a new equity high once a period, both sides through the ledger', async () => {
+    const p = await provider(`Fee-${kind}`, '20');
+    const f = await trader('2000');
+    const start = await post(f.token, '/api/follow/start', { provider_id: p.id, amount: '1000' }, `start-${kind}-fee`);
+    expect(start.code, start.msg).toBe(1);
+    const followId = start.data.id as number;
+    // A gain of 100 on the allocation (credited directly: the fee rule, not the market, is tested).
+    await credit(followId, '100');
+    const charged = await followsChargedFor(s.database.db, '2026-10');
+    expect(await s.engine.settleCopyFees('2026-10', charged)).toBe(20_000_000); // 20 % of 100 USD
+    expect(await s.engine.settleCopyFees('2026-10', await followsChargedFor(s.database.db, '2026-10'))).toBe(0);
+    const view = (await get(f.token, '/api/follow/mine')).data.find((x: { id: number }) => x.id === followId);
+    expect(view).toMatchObject({ fees_paid: '20.00', equity: '1080.00' });
+    // The high-water mark moved to 1 080: the same equity next period owes nothing.
+    expect(await s.engine.settleCopyFees('2026-11', await followsChargedFor(s.database.db, '2026-11'))).toBe(0);
+    const fees = await staff.call(staff.tokens.compliance, 'GET', `/copy/fees?providerUserId=${p.id}`);
+    expect(fees.data.rows[0]).toMatchObject({ amount: '20.00', followId });
+    expect(await findMismatchedAccounts(s.database.db)).toEqual([]);
   });
 
   it('refuses what a follow may not be', async () => {

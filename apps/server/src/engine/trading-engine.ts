@@ -229,8 +229,8 @@ export class TradingEngine {
   }
 
   /** The provider's performance fees on new highs, for the period (monthly job). */
-  settleCopyFees(period: string): Promise<number> {
-    return settleFees(this.state, period);
+  settleCopyFees(period: string, alreadyCharged: ReadonlySet<number>): Promise<number> {
+    return settleFees(this.state, period, alreadyCharged);
   }
 
   /** A live follow (active or paused) by its allocation's id. */

@@ -205,8 +205,10 @@ function chargeFee(s: EngineState, f: LiveFollow, period: string, equity: number
 }
 
 /** Monthly: every live follow with a fee pays it on its new high (measured at the equity now). */
-export async function settleFees(s: EngineState, period: string) {
-  const due = [...s.copy.follows.values()].filter(hasFee);
+export async function settleFees(s: EngineState, period: string, alreadyCharged: ReadonlySet<number>) {
+  // A follow charged for the period already (its ledger key exists) is skipped: a second entry
+  // with the same key would fail the whole batch.
+  const due = [...s.copy.follows.values()].filter((f) => hasFee(f) && !alreadyCharged.has(f.id));
   for (const f of due) await loaded(s, f.id, f.providerUserId);
   const fx = new Effects();
   let charged = 0;

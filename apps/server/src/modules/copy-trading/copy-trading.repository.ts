@@ -395,3 +395,17 @@ export async function unusedAllocation(db: DbOrTx, followerUserId: number): Prom
     .limit(1);
   return rows[0]?.id ?? null;
 }
+
+/** Follows already charged a performance fee for `period` (their ledger key `copy-fee:<id>:<period>`). */
+export async function followsChargedFor(db: DbOrTx, period: string): Promise<Set<number>> {
+  const rows = await db
+    .select({ key: ledgerEntries.idempotencyKey })
+    .from(ledgerEntries)
+    .where(
+      and(
+        eq(ledgerEntries.type, LEDGER_TYPE.COPY_PERFORMANCE_FEE),
+        sql`${ledgerEntries.idempotencyKey} like ${`copy-fee:%:${period}`}`,
+      ),
+    );
+  return new Set(rows.map((r) => Number(r.key!.split(':')[1])));
+}
