@@ -296,18 +296,27 @@ describe.each(DB_KINDS)('copy trading on %s', (kind) => {
   it('charges the provider’s fee on a new equity high once a period, both sides through the ledger', async () => {
     const p = await provider(`Fee-${kind}`, '20');
     const f = await trader('2000');
-    const start = await post(f.token, '/api/follow/start', { provider_id: p.id, amount: '1000' }, `start-${kind}-fee`);
+    const start = await post(
+      f.token,
+      '/api/follow/start',
+      { provider_id: p.id, amount: '1000' },
+      `start-${kind}-fee`,
+    );
     expect(start.code, start.msg).toBe(1);
     const followId = start.data.id as number;
     // A gain of 100 on the allocation (credited directly: the fee rule, not the market, is tested).
     await credit(followId, '100');
     const charged = await followsChargedFor(s.database.db, '2026-10');
     expect(await s.engine.settleCopyFees('2026-10', charged)).toBe(20_000_000); // 20 % of 100 USD
-    expect(await s.engine.settleCopyFees('2026-10', await followsChargedFor(s.database.db, '2026-10'))).toBe(0);
+    expect(await s.engine.settleCopyFees('2026-10', await followsChargedFor(s.database.db, '2026-10'))).toBe(
+      0,
+    );
     const view = (await get(f.token, '/api/follow/mine')).data.find((x: { id: number }) => x.id === followId);
     expect(view).toMatchObject({ fees_paid: '20.00', equity: '1080.00' });
     // The high-water mark moved to 1 080: the same equity next period owes nothing.
-    expect(await s.engine.settleCopyFees('2026-11', await followsChargedFor(s.database.db, '2026-11'))).toBe(0);
+    expect(await s.engine.settleCopyFees('2026-11', await followsChargedFor(s.database.db, '2026-11'))).toBe(
+      0,
+    );
     const fees = await staff.call(staff.tokens.compliance, 'GET', `/copy/fees?providerUserId=${p.id}`);
     expect(fees.data.rows[0]).toMatchObject({ amount: '20.00', followId });
     expect(await findMismatchedAccounts(s.database.db)).toEqual([]);
