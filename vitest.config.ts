@@ -12,6 +12,7 @@ const API_SERIAL = [
   'apps/server/test/db-connections.api.test.ts',
   'apps/server/test/engine-lock.api.test.ts',
   'apps/server/test/engine-recovery-wait.api.test.ts',
+  'apps/server/test/copy-kill.api.test.ts',
   'apps/server/test/engine-restart.api.test.ts',
   'apps/server/test/external-feed.api.test.ts',
   'apps/server/test/journal-fence.api.test.ts',
