@@ -54,7 +54,7 @@ export const routes: RouteObject[] = [
             ],
           },
           { path: 'news', lazy: () => import('./routes/news') },
-          { path: 'rank', ...comingSoon('screens.rank') },
+          { path: 'rank', lazy: () => import('./routes/rank') },
         ],
       },
       { path: 'news/detail', lazy: () => import('./routes/news-detail') },

@@ -16,6 +16,7 @@ import {
   LogoutIcon,
   MailIcon,
   MegaphoneIcon,
+  RankIcon,
   ResetIcon,
   SettingsIcon,
   WalletIcon,
@@ -90,6 +91,13 @@ export function UserScreen() {
         label: 'user.menu.history',
         Icon: HistoryIcon,
         onClick: () => navigate('/mine/history'),
+      },
+      // Signal providers are real traders (DESIGN §9): the provider centre is /rank's provider tab.
+      {
+        key: 'provider',
+        label: 'copy.apply.entry',
+        Icon: RankIcon,
+        onClick: realOnly('/rank?tab=provider'),
       },
     ],
     [
