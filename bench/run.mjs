@@ -15,6 +15,7 @@ const BENCHMARKS = [
   { name: 'lighthouse', limitS: 300 },
   { name: 'engine', limitS: 180 },
   { name: 'order-http', limitS: 240 },
+  { name: 'copy', limitS: 300 },
 ];
 const only = process.argv.slice(2);
 const unknown = only.filter((n) => !BENCHMARKS.some((b) => b.name === n));

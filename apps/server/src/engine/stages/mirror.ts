@@ -1,5 +1,5 @@
 import { FOLLOW_STATUS, ORDER_STATUS } from '@meridian/contracts';
-import { copyLots, formatScaled, type Scaled, scaled } from '@meridian/domain';
+import { COPY_SIZING, copyLots, formatScaled, type Scaled, scaled } from '@meridian/domain';
 import { AppError } from '../../lib/app-error.ts';
 import type { Quote } from '../../market/types.ts';
 import { addMicros } from '../account-book.ts';
@@ -54,7 +54,9 @@ export function copyInto(
     providerLots,
     sizing: f.sizing,
     multiplier: f.multiplier,
-    followerEquityMicros: equityMicros(s, f.id),
+    // Only the equity ratio reads the allocation's equity (its open copies revalued): a fixed
+    // multiplier need not pay for it on every copy.
+    followerEquityMicros: f.sizing === COPY_SIZING.EQUITY_RATIO ? equityMicros(s, f.id) : 1,
     providerEquityMicros,
     lotStep: scaled(instrument.lotStep),
     minLots: scaled(instrument.minLots),
