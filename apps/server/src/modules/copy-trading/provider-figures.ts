@@ -73,7 +73,11 @@ const cacheOf = (db: object): Cache => {
 };
 
 /** A fraction as a percentage with 2 decimals ('0.1234' → '12.34'). */
-export const percentText = (fraction: string) => money(fraction).times(100).toFixed(2);
+export const percentText = (fraction: string) => {
+  const text = money(fraction).times(100).toFixed(2);
+  // A loss smaller than half a hundredth of a percent reads 0.00, not -0.00.
+  return text === '-0.00' ? '0.00' : text;
+};
 
 /** The provider's result events, brought up to date from the ledger entries since the last read. */
 async function eventsOf(deps: Pick<CopyTradingDeps, 'db'>, userId: number): Promise<PnlEvent[]> {

@@ -30,7 +30,7 @@ const MINUTE = 60_000;
 export const BOT_STYLES: Record<ProviderStyle, Style> = {
   scalper: {
     codes: ['BTCUSD', 'ETHUSD', 'EURUSD', 'USDJPY'],
-    lots: '0.05',
+    lots: '0.5',
     leverage: 20,
     holdMs: [1 * MINUTE, 4 * MINUTE],
     everyMs: [30_000, 90_000],
@@ -40,7 +40,7 @@ export const BOT_STYLES: Record<ProviderStyle, Style> = {
   },
   swing: {
     codes: ['XAUUSD', 'BTCUSD', 'GBPUSD'],
-    lots: '0.1',
+    lots: '0.5',
     leverage: 10,
     holdMs: [20 * MINUTE, 90 * MINUTE],
     everyMs: [5 * MINUTE, 20 * MINUTE],
@@ -50,7 +50,7 @@ export const BOT_STYLES: Record<ProviderStyle, Style> = {
   },
   conservative: {
     codes: ['EURUSD', 'ETHUSD', 'AUDUSD'],
-    lots: '0.02',
+    lots: '0.2',
     leverage: 10,
     holdMs: [10 * MINUTE, 40 * MINUTE],
     everyMs: [3 * MINUTE, 10 * MINUTE],

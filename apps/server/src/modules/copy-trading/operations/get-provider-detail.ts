@@ -6,7 +6,7 @@ import { readSetting } from '../../settings/settings.service.ts';
 import { rankItemOf } from '../copy-trading.mapper.ts';
 import * as repo from '../copy-trading.repository.ts';
 import type { CopyTradingDeps } from '../copy-trading-deps.ts';
-import { providerFigures } from '../provider-figures.ts';
+import { percentText, providerFigures } from '../provider-figures.ts';
 
 const RECENT_TRADES = 20;
 const CURVE_TRADES_FROM_MS = 90 * 86_400_000;
@@ -38,7 +38,7 @@ export async function getProviderDetail(deps: CopyTradingDeps, input: { id: numb
     max_drawdown: figures.maxDrawdown,
     curve: figures.curve.map((p) => ({
       time: londonDateTime(p.atMs - 1).slice(0, 10),
-      rate: money(p.rate).times(100).toFixed(2),
+      rate: percentText(p.rate),
     })),
     instruments: figures.instruments.map((i) => ({ code: codeOf(i.instrumentId), trades: i.trades })),
     recent_trades: trades.map((t) => {
