@@ -276,6 +276,11 @@ describe.each(DB_KINDS)('copy trading on %s', (kind) => {
 
     const providers = await staff.call(staff.tokens.compliance, 'GET', '/copy/providers?q=Ranked');
     expect(providers.data.rows[0]).toMatchObject({ nickname: `Ranked-${kind}`, status: 1, totalTrades: 1 });
+    const follows = await staff.call(staff.tokens.compliance, 'GET', '/copy/follows');
+    expect(follows.data.total).toBeGreaterThanOrEqual(1);
+    const one = await staff.call(staff.tokens.compliance, 'GET', `/copy/follows/${follows.data.rows[0].id}`);
+    expect(one.code, one.msg).toBe(1);
+    expect(one.data.id).toBe(follows.data.rows[0].id);
     const refusals = await staff.call(staff.tokens.compliance, 'GET', '/copy/refusals');
     expect(refusals.code).toBe(1);
     expect(refusals.data.total).toBeGreaterThanOrEqual(1);

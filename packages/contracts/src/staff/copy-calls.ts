@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { followView } from '../calls/follow.ts';
 import { plainMultilineText, plainText, queryId, queryInt } from '../query-fields.ts';
 import { defineStaffCall } from './define-staff-call.ts';
 
@@ -98,6 +99,18 @@ export const staffFollowsCall = defineStaffCall({
   data: z.object({ rows: z.array(staffFollowRow), total: z.number().int() }),
 });
 
+export const staffFollowCall = defineStaffCall({
+  method: 'GET',
+  path: '/copy/follows/:id',
+  access: READERS,
+  changes: false,
+  summary:
+    'One follow as its follower sees it: figures, open copies with the provider’s fill beside each (open ' +
+    'prices, slippage, whether one tick priced both), the latest refusals (reasons in English)',
+  params: idParam,
+  data: followView,
+});
+
 export const staffCopyRefusalsCall = defineStaffCall({
   method: 'GET',
   path: '/copy/refusals',
@@ -152,6 +165,7 @@ export const COPY_STAFF_CALLS = [
   staffProvidersCall,
   staffReviewProviderCall,
   staffFollowsCall,
+  staffFollowCall,
   staffCopyRefusalsCall,
   staffCopyFeesCall,
 ] as const;

@@ -10,6 +10,7 @@ import {
   providerCenterCall,
   staffCopyFeesCall,
   staffCopyRefusalsCall,
+  staffFollowCall,
   staffFollowsCall,
   staffProvidersCall,
   staffReviewProviderCall,
@@ -20,6 +21,7 @@ import { registerCall } from '../../http/register-call.ts';
 import { registerStaffCall } from '../staff/register-staff-call.ts';
 import type { CopyTradingDeps } from './copy-trading-deps.ts';
 import { applyProvider } from './operations/apply-provider.ts';
+import { getFollowForStaff } from './operations/get-follow-for-staff.ts';
 import { getProviderDetail } from './operations/get-provider-detail.ts';
 import { getProviderProfile } from './operations/get-provider-profile.ts';
 import { listCopyFees } from './operations/list-copy-fees.ts';
@@ -113,6 +115,7 @@ export function copyTradingRoutes(app: FastifyInstance, deps: CopyTradingDeps) {
     reviewProvider(deps, { userId: params.id, ...body, staffEmail: staff.email, audit }),
   );
   registerStaffCall(app, deps, staffFollowsCall, ({ query }) => listFollows(deps, query));
+  registerStaffCall(app, deps, staffFollowCall, ({ params }) => getFollowForStaff(deps, params));
   registerStaffCall(app, deps, staffCopyRefusalsCall, ({ query }) => listCopyRefusals(deps, query));
   registerStaffCall(app, deps, staffCopyFeesCall, ({ query }) => listCopyFees(deps, query));
 }
