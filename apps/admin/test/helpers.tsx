@@ -2,8 +2,7 @@ import type { StaffMember } from '@meridian/contracts';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
 import { App as AntApp } from 'antd';
-import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import en from '../../../packages/i18n/locales/en/admin.json';
 import { MessageBridge } from '../src/components/message-bridge';
@@ -52,11 +51,7 @@ export function mockFetch(...answers: Array<object | Response>) {
 
 /** Renders routes in a memory router with the app's providers (antd App, a fresh query client). */
 export async function renderRoutes(
-  routes: Array<{
-    path: string;
-    element: ReactNode;
-    children?: Array<{ index?: boolean; path?: string; element: ReactNode }>;
-  }>,
+  routes: RouteObject[],
   initialPath = '/',
   setup?: (queryClient: QueryClient) => void,
 ) {

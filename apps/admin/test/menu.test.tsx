@@ -1,9 +1,9 @@
 import { ALL_STAFF_CALLS, STAFF_ROLES, type StaffRole } from '@meridian/contracts';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AdminLayout } from '../src/app/admin-layout';
 import { ScreenGate } from '../src/app/require-session';
-import { SCREENS, visibleScreens } from '../src/app/screens';
+import { menuOf, SCREENS, visibleScreens } from '../src/app/screens';
 import { canUse } from '../src/lib/access';
 import { meKeys } from '../src/lib/me';
 import { renderRoutes, setupTestI18n, staffMember } from './helpers';
@@ -11,6 +11,7 @@ import { renderRoutes, setupTestI18n, staffMember } from './helpers';
 const member = (role: StaffRole) => staffMember({ role });
 
 const keysOf = (role: StaffRole) => visibleScreens(role).map((s) => s.key);
+const COPY = ['copyProviders', 'copyFollows', 'copyRefusals', 'copyFees'];
 
 describe('menu by role (the contracts’ access lists)', () => {
   it('every screen is gated by a call of ALL_STAFF_CALLS', () => {
@@ -22,13 +23,32 @@ describe('menu by role (the contracts’ access lists)', () => {
   });
 
   it.each([
-    ['finance', ['dashboard', 'users', 'positions', 'deposits', 'withdrawals', 'wallet']],
-    ['compliance', ['dashboard', 'users', 'positions', 'realNames', 'settings', 'audit']],
+    ['finance', ['dashboard', 'users', 'positions', 'deposits', 'withdrawals', ...COPY, 'wallet']],
+    ['compliance', ['dashboard', 'users', 'positions', 'realNames', ...COPY, 'settings', 'audit']],
     ['support', ['dashboard', 'users', 'outbox']],
-    ['dealer', ['dashboard', 'users', 'positions', 'instruments']],
+    ['dealer', ['dashboard', 'users', 'positions', ...COPY, 'instruments']],
     ['content', ['dashboard', 'instruments', 'news', 'companies']],
   ] as Array<[StaffRole, string[]]>)('%s sees %j', (role, keys) => {
     expect(keysOf(role)).toEqual(keys);
+  });
+
+  it('the copy-trading screens form one menu group, where its first screen stands', () => {
+    const entries = menuOf('compliance');
+    const group = entries.find((e) => e.kind === 'group');
+    expect(group).toMatchObject({ kind: 'group', key: 'copy', label: 'nav.copy' });
+    expect(group?.kind === 'group' && group.screens.map((s) => s.key)).toEqual(COPY);
+    expect(entries.map((e) => (e.kind === 'group' ? e.key : e.screen.key))).toEqual([
+      'dashboard',
+      'users',
+      'positions',
+      'realNames',
+      'copy',
+      'settings',
+      'audit',
+    ]);
+    // A role that may use none of its screens has no group at all.
+    expect(menuOf('support').some((e) => e.kind === 'group')).toBe(false);
+    expect(menuOf('content').some((e) => e.kind === 'group')).toBe(false);
   });
 
   it('canUse: session calls for everyone, listed roles otherwise, nothing without a role', () => {
@@ -56,6 +76,11 @@ describe('AdminLayout', () => {
           children: [
             { index: true, element: <p>home</p> },
             { path: 'staff', element: <ScreenGate screen="staff" /> },
+            {
+              path: 'copy/providers',
+              element: <ScreenGate screen="copyProviders" />,
+              children: [{ index: true, element: <p>providers screen</p> }],
+            },
           ],
         },
       ],
@@ -87,6 +112,7 @@ describe('AdminLayout', () => {
       'Positions',
       'Deposits',
       'Withdrawals',
+      'Copy trading',
       'Wallet settings',
     ]);
     cleanup();
@@ -124,6 +150,41 @@ describe('AdminLayout', () => {
       .getAllByRole('menuitem')
       .map((item) => item.textContent);
     expect(labels).toContain('Staff');
-    expect(labels).toHaveLength(SCREENS.length);
+    expect(labels).toContain('Copy trading');
+    // Every screen, those of a group behind its one entry.
+    expect(labels).toHaveLength(menuOf('owner').length);
+    expect(menuOf('owner').flatMap((e) => (e.kind === 'group' ? e.screens : [e.screen]))).toHaveLength(
+      SCREENS.length,
+    );
+  });
+
+  it('compliance gets Copy trading with its four screens; support does not, and gets 403 by URL', async () => {
+    await renderLayoutAs('compliance');
+    const group = screen.getByRole('menuitem', { name: /Copy trading/ });
+    expect(group.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(group);
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Providers' })).toBeTruthy());
+    expect(screen.getByRole('link', { name: 'Providers' }).getAttribute('href')).toBe('/copy/providers');
+    expect(screen.getByRole('link', { name: 'Follows' }).getAttribute('href')).toBe('/copy/follows');
+    expect(screen.getByRole('link', { name: 'Refused copies' }).getAttribute('href')).toBe('/copy/refusals');
+    expect(screen.getByRole('link', { name: 'Fees paid' }).getAttribute('href')).toBe('/copy/fees');
+    cleanup();
+
+    await renderLayoutAs('support');
+    expect(screen.queryByRole('menuitem', { name: /Copy trading/ })).toBeNull();
+    expect(screen.queryByText('Providers')).toBeNull();
+    cleanup();
+
+    await renderLayoutAs('support', '/copy/providers');
+    expect(screen.getByText('No access')).toBeTruthy();
+    expect(screen.queryByText('providers screen')).toBeNull();
+  });
+
+  it('a copy-trading screen opened by its URL shows with its group open and its entry selected', async () => {
+    await renderLayoutAs('dealer', '/copy/providers');
+    expect(screen.getByText('providers screen')).toBeTruthy();
+    expect(screen.getByRole('menuitem', { name: /Copy trading/ }).getAttribute('aria-expanded')).toBe('true');
+    const entry = screen.getByRole('link', { name: 'Providers' }).closest('li');
+    expect(entry?.className).toContain('ant-menu-item-selected');
   });
 });

@@ -17,6 +17,7 @@ const SETTINGS: Record<string, string> = {
   margin_call_level: '100',
   demo_start_balance: '100000',
   withdraw_requires_real_name: '1',
+  copy_min_amount: '100',
 };
 
 /** GET /settings answers what is stored; POST /settings stores the changed keys and answers them all. */
@@ -86,6 +87,22 @@ describe('platform settings: withdrawals need real-name', () => {
     );
     await waitFor(() => expect(postedBodies(fetch)).toHaveLength(2));
     expect(postedBodies(fetch)[1]).toEqual({ withdraw_requires_real_name: '1' });
+  });
+
+  it('copy trading minimum: a USD amount checked by the contract, saved alone without a warning', async () => {
+    const fetch = stubApi();
+    await renderAs('owner');
+    const field = screen.getByLabelText('Copy trading minimum') as HTMLInputElement;
+    expect(field.value).toBe('100');
+    expect(screen.getByText(/The least a trader may put into a new follow/)).toBeTruthy();
+    fireEvent.change(field, { target: { value: '12.345' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByText('An amount with at most 2 decimals')).toBeTruthy());
+    expect(postedBodies(fetch)).toHaveLength(0);
+    fireEvent.change(field, { target: { value: '250.50' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(postedBodies(fetch)).toHaveLength(1));
+    expect(postedBodies(fetch)[0]).toEqual({ copy_min_amount: '250.50' });
   });
 
   it('is read-only for compliance', async () => {

@@ -2,7 +2,9 @@ import {
   AppstoreOutlined,
   AuditOutlined,
   BankOutlined,
+  CopyOutlined,
   DashboardOutlined,
+  DollarOutlined,
   ExportOutlined,
   IdcardOutlined,
   ImportOutlined,
@@ -14,19 +16,21 @@ import {
   ReadOutlined,
   SafetyOutlined,
   SettingOutlined,
+  StopOutlined,
   TeamOutlined,
   UserOutlined,
+  UserSwitchOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
 import { Button, Dropdown, Flex, Layout, Menu, type MenuProps, Spin, Tag, Typography } from 'antd';
-import { type ReactNode, Suspense, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { LanguageSwitch } from '../components/language-switch';
 import { ChangePasswordModal } from '../features/auth/components/change-password-modal';
 import { useSignOut } from '../features/auth/use-sign-out';
 import { useSignedInStaff } from '../lib/me';
-import { type ScreenKey, screenOfPath, visibleScreens } from './screens';
+import { type MenuGroupKey, menuOf, type ScreenKey, screenOfPath } from './screens';
 
 const ICONS: Record<ScreenKey, ReactNode> = {
   dashboard: <DashboardOutlined />,
@@ -35,6 +39,10 @@ const ICONS: Record<ScreenKey, ReactNode> = {
   deposits: <ImportOutlined />,
   withdrawals: <ExportOutlined />,
   realNames: <IdcardOutlined />,
+  copyProviders: <UserSwitchOutlined />,
+  copyFollows: <TeamOutlined />,
+  copyRefusals: <StopOutlined />,
+  copyFees: <DollarOutlined />,
   news: <ReadOutlined />,
   companies: <BankOutlined />,
   wallet: <WalletOutlined />,
@@ -43,6 +51,10 @@ const ICONS: Record<ScreenKey, ReactNode> = {
   outbox: <MailOutlined />,
   audit: <AuditOutlined />,
   staff: <TeamOutlined />,
+};
+
+const GROUP_ICONS: Record<MenuGroupKey, ReactNode> = {
+  copy: <CopyOutlined />,
 };
 
 /**
@@ -58,13 +70,29 @@ export function AdminLayout() {
   const [collapsed, setCollapsed] = useState(false);
   const [passwordOpen, setPasswordOpen] = useState(false);
 
-  const screens = visibleScreens(staff.role);
-  const selected = screenOfPath(pathname)?.key;
-  const items: MenuProps['items'] = screens.map((s) => ({
+  const current = screenOfPath(pathname);
+  const selected = current?.key;
+  // The open submenus: the one holding the screen shown opens when it is reached (a link, a reload).
+  const [openKeys, setOpenKeys] = useState<string[]>(current?.group ? [current.group] : []);
+  const currentGroup = current?.group;
+  useEffect(() => {
+    if (currentGroup) setOpenKeys((keys) => (keys.includes(currentGroup) ? keys : [...keys, currentGroup]));
+  }, [currentGroup]);
+  const screenItem = (s: { key: string; path: string; label: string }) => ({
     key: s.key,
     icon: ICONS[s.key as ScreenKey],
     label: <Link to={s.path}>{t(s.label)}</Link>,
-  }));
+  });
+  const items: MenuProps['items'] = menuOf(staff.role).map((entry) =>
+    entry.kind === 'screen'
+      ? screenItem(entry.screen)
+      : {
+          key: entry.key,
+          icon: GROUP_ICONS[entry.key],
+          label: t(entry.label),
+          children: entry.screens.map(screenItem),
+        },
+  );
 
   const accountItems: MenuProps['items'] = [
     { key: 'password', icon: <LockOutlined />, label: t('header.changePassword') },
@@ -86,6 +114,8 @@ export function AdminLayout() {
           theme="dark"
           mode="inline"
           selectedKeys={selected ? [selected] : []}
+          // Collapsed, a submenu is a pop-up the menu opens and closes itself.
+          {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
           items={items}
           aria-label={t('nav.label')}
         />

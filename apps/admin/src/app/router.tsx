@@ -109,6 +109,64 @@ export const routes: RouteObject[] = [
                 ],
               },
               {
+                path: 'copy',
+                children: [
+                  { index: true, element: <Navigate to="providers" replace /> },
+                  {
+                    path: 'providers',
+                    element: <ScreenGate screen="copyProviders" />,
+                    children: [
+                      {
+                        index: true,
+                        lazy: screen(
+                          () => import('../features/copy-trading/components/providers-screen'),
+                          'ProvidersScreen',
+                        ),
+                      },
+                    ],
+                  },
+                  {
+                    path: 'follows',
+                    element: <ScreenGate screen="copyFollows" />,
+                    children: [
+                      {
+                        index: true,
+                        lazy: screen(
+                          () => import('../features/copy-trading/components/follows-screen'),
+                          'FollowsScreen',
+                        ),
+                      },
+                    ],
+                  },
+                  {
+                    path: 'refusals',
+                    element: <ScreenGate screen="copyRefusals" />,
+                    children: [
+                      {
+                        index: true,
+                        lazy: screen(
+                          () => import('../features/copy-trading/components/refusals-screen'),
+                          'RefusalsScreen',
+                        ),
+                      },
+                    ],
+                  },
+                  {
+                    path: 'fees',
+                    element: <ScreenGate screen="copyFees" />,
+                    children: [
+                      {
+                        index: true,
+                        lazy: screen(
+                          () => import('../features/copy-trading/components/fees-screen'),
+                          'FeesScreen',
+                        ),
+                      },
+                    ],
+                  },
+                ],
+              },
+              {
                 path: 'news',
                 element: <ScreenGate screen="news" />,
                 children: [

@@ -3,13 +3,17 @@ import {
   type StaffRole,
   staffAuditCall,
   staffCompaniesCall,
+  staffCopyFeesCall,
+  staffCopyRefusalsCall,
   staffDashboardCall,
   staffDepositsCall,
+  staffFollowsCall,
   staffInstrumentsCall,
   staffListCall,
   staffNewsListCall,
   staffOutboxCall,
   staffPositionsCall,
+  staffProvidersCall,
   staffRealNamesCall,
   staffSettingsCall,
   staffUsersCall,
@@ -29,7 +33,13 @@ export interface Screen {
   /** Catalog key of its menu label. */
   label: string;
   gate: Pick<StaffCallContract, 'access' | 'path'>;
+  /** The menu group it sits in (a submenu), if any. */
+  group?: MenuGroupKey;
 }
+
+/** Submenus of the side menu: a group is shown where its first visible screen would be. */
+export const MENU_GROUPS = { copy: { label: 'nav.copy' } } as const;
+export type MenuGroupKey = keyof typeof MENU_GROUPS;
 
 export const SCREENS = [
   { key: 'dashboard', path: '/', label: 'nav.dashboard', gate: staffDashboardCall },
@@ -38,6 +48,28 @@ export const SCREENS = [
   { key: 'deposits', path: '/deposits', label: 'nav.deposits', gate: staffDepositsCall },
   { key: 'withdrawals', path: '/withdrawals', label: 'nav.withdrawals', gate: staffWithdrawalsCall },
   { key: 'realNames', path: '/real-names', label: 'nav.realNames', gate: staffRealNamesCall },
+  {
+    key: 'copyProviders',
+    path: '/copy/providers',
+    label: 'nav.copyProviders',
+    gate: staffProvidersCall,
+    group: 'copy',
+  },
+  {
+    key: 'copyFollows',
+    path: '/copy/follows',
+    label: 'nav.copyFollows',
+    gate: staffFollowsCall,
+    group: 'copy',
+  },
+  {
+    key: 'copyRefusals',
+    path: '/copy/refusals',
+    label: 'nav.copyRefusals',
+    gate: staffCopyRefusalsCall,
+    group: 'copy',
+  },
+  { key: 'copyFees', path: '/copy/fees', label: 'nav.copyFees', gate: staffCopyFeesCall, group: 'copy' },
   { key: 'wallet', path: '/wallet', label: 'nav.wallet', gate: staffWalletConfigCall },
   { key: 'instruments', path: '/instruments', label: 'nav.instruments', gate: staffInstrumentsCall },
   { key: 'news', path: '/news', label: 'nav.news', gate: staffNewsListCall },
@@ -52,6 +84,30 @@ export type ScreenKey = (typeof SCREENS)[number]['key'];
 
 export function visibleScreens(role: StaffRole | null | undefined): Screen[] {
   return SCREENS.filter((s) => canUse(role, s.gate));
+}
+
+/** One entry of the side menu: a screen, or a group of screens (a submenu). */
+export type MenuEntry =
+  | { kind: 'screen'; screen: Screen }
+  | { kind: 'group'; key: MenuGroupKey; label: string; screens: Screen[] };
+
+/**
+ * The side menu of a role: its screens in order, those of a group gathered into one submenu where
+ * the group's first screen stands; a group none of whose screens the role may use is left out.
+ */
+export function menuOf(role: StaffRole | null | undefined): MenuEntry[] {
+  const out: MenuEntry[] = [];
+  for (const screen of visibleScreens(role)) {
+    if (!screen.group) {
+      out.push({ kind: 'screen', screen });
+      continue;
+    }
+    const key = screen.group;
+    const group = out.find((e) => e.kind === 'group' && e.key === key);
+    if (group?.kind === 'group') group.screens.push(screen);
+    else out.push({ kind: 'group', key, label: MENU_GROUPS[key].label, screens: [screen] });
+  }
+  return out;
 }
 
 export function canOpenScreen(role: StaffRole | null | undefined, key: ScreenKey): boolean {

@@ -13,6 +13,10 @@ const SYSTEM_MEMOS: ReadonlyArray<{ pattern: RegExp; key: string }> = [
   { pattern: /^withdrawal (?<id>\d+)$/, key: 'withdrawal' },
   { pattern: /^deposit (?<id>\d+)$/, key: 'deposit' },
   { pattern: /^demo reset$/, key: 'demoReset' },
+  // Copy trading (engine/stages/follow.ts): money in or out of an allocation, a provider's fee.
+  { pattern: /^copy (?<id>\d+) fee (?<period>\d{4}-\d{2})$/, key: 'copyFee' },
+  { pattern: /^copy (?<id>\d+) fee stop-\S+$/, key: 'copyFeeAtStop' },
+  { pattern: /^copy (?<id>\d+)$/, key: 'copyTransfer' },
 ];
 
 export function ledgerMemoText(type: number, memo: string, t: TFunction): string {

@@ -21,8 +21,9 @@ import {
 } from '../api/settings';
 
 const fields = staffUpdateSettingsCall.body!.shape;
-/** Demo accounts are kept in US dollars. */
-const DEMO_CURRENCY = 'USD';
+/** Demo accounts and copy allocations are kept in US dollars. */
+const USD = 'USD';
+const USD_KEYS = new Set<SettingKey>(['demo_start_balance', 'copy_min_amount']);
 /** The choice settings and their values, from the contract (spec §2: link types 1, 2 and 3). */
 const CHOICES = {
   service_link_type: fields.service_link_type.unwrap().options,
@@ -151,8 +152,7 @@ export function SettingsScreen() {
       );
     }
     if (PERCENT_KEYS.has(key)) return <Input inputMode="decimal" suffix="%" style={{ maxWidth: 200 }} />;
-    if (key === 'demo_start_balance')
-      return <Input inputMode="decimal" suffix={DEMO_CURRENCY} style={{ maxWidth: 260 }} />;
+    if (USD_KEYS.has(key)) return <Input inputMode="decimal" suffix={USD} style={{ maxWidth: 260 }} />;
     return key === 'service_link' ? <Input allowClear inputMode="url" /> : <Input />;
   };
 
