@@ -15,9 +15,11 @@ import {
   type User,
 } from '@meridian/contracts';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { Dialog } from 'antd-mobile';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setupAntdMobile } from '../src/app/antd-setup';
 import { Component as RankRoute } from '../src/app/routes/rank';
 import { copyCalls, RANK_SORTS, TOPIC_COPY_TRADE } from '../src/features/copy-trading/api/calls';
 import { profitText, rateText } from '../src/features/copy-trading/format';
@@ -172,6 +174,7 @@ const pushFrame = async (data: CopyTradeData) => {
 describe('copy trading', () => {
   beforeAll(async () => {
     await setupTestI18n();
+    setupAntdMobile(); // the stop confirm is imperative
   });
   beforeEach(() => {
     toast.mockClear();
@@ -179,7 +182,9 @@ describe('copy trading', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     vi.spyOn(socket, 'subscribe').mockImplementation(() => () => {});
   });
-  afterEach(() => {
+  afterEach(async () => {
+    Dialog.clear();
+    await vi.waitFor(() => expect(document.querySelector('.adm-dialog')).toBeNull(), { timeout: 3000 });
     cleanup();
     setHttpClient(null);
     queryClient.clear();
@@ -379,6 +384,40 @@ describe('copy trading', () => {
     });
     await vi.waitFor(() => expect(within(card()).getAllByTestId('copy-position')).toHaveLength(2));
     expect(loads).toBe(2);
+  });
+
+  it("copy tab: Pause sends the follow's settings with the new status; Stop asks first and sends a key", async () => {
+    useSession.getState().setSession('tok-1', user());
+    serve({
+      [MINE]: () => [
+        follow(41, { sizing: 2, multiplier: '1.50', max_lots: '2', stop_loss: '0', copy_open: true }),
+      ],
+      '/api/follow/update': (config) => follow(41, { status: Number(bodyOf(config).status) }),
+      '/api/follow/stop': () => follow(41, { status: 3, status_reason: 'follower', copies: [] }),
+    });
+    await renderAt('/rank?tab=copy');
+    await press(await screen.findByTestId('follow-pause'));
+    await vi.waitFor(() => expect(sentTo('/api/follow/update')).toHaveLength(1));
+    expect(bodyOf(sentTo('/api/follow/update')[0]!)).toEqual({
+      id: 41,
+      status: 2,
+      sizing: 2,
+      multiplier: '1.50',
+      max_lots: '2',
+      stop_loss: '0',
+      copy_open: 1,
+    });
+    expect(sentTo('/api/follow/update')[0]!.headers['idempotency-key']).toBeUndefined();
+    await press(screen.getByTestId('follow-stop'));
+    await vi.waitFor(() => expect(document.querySelector('.adm-dialog')).not.toBeNull());
+    expect(sentTo('/api/follow/stop')).toHaveLength(0);
+    const stopButton = screen
+      .getAllByRole('button', { name: 'Stop' })
+      .find((e) => e.classList.contains('adm-dialog-button'))!;
+    await press(stopButton);
+    await vi.waitFor(() => expect(sentTo('/api/follow/stop')).toHaveLength(1));
+    expect(bodyOf(sentTo('/api/follow/stop')[0]!)).toEqual({ id: 41 });
+    expect(sentTo('/api/follow/stop')[0]!.headers['idempotency-key']).toMatch(/^[A-Za-z0-9_-]{8,100}$/);
   });
 
   it('copy tab: a visitor is asked to log in, a demo account gets the real-account notice, none yet links to the ranking', async () => {

@@ -42,10 +42,8 @@ export const CopyPositionRow = memo(function CopyPositionRow({ copy }: { copy: C
         </span>
       </span>
       <span className={styles.slipLine}>
-        <span className="num">
-          {t('copy.mine.providerPrice', { price: priceText(copy.provider_open_price) })}
-        </span>
-        <span className={`num ${slip === 'up' ? styles.down : slip === 'down' ? styles.up : styles.flat}`}>
+        <span>{t('copy.mine.providerPrice', { price: priceText(copy.provider_open_price) })}</span>
+        <span className={`${slip === 'up' ? styles.down : slip === 'down' ? styles.up : styles.flat}`}>
           {t('copy.mine.slippage', { diff: priceDiffText(copy.slippage) })}
         </span>
         {copy.same_tick && (

@@ -20,7 +20,7 @@ import { useUpdateFollow } from '../api/update-follow';
 import { profitText, signOf, usdText } from '../format';
 import { useCopyPushes } from '../hooks/use-copy-pushes';
 import styles from './copy-trading.module.css';
-import { EditFollowForm } from './edit-follow-form';
+import { EditFollowForm, settingsOf } from './edit-follow-form';
 import { type FollowActions, FollowCard } from './follow-card';
 import { FundsForm } from './funds-form';
 import { ListState } from './list-state';
@@ -95,9 +95,12 @@ function MyFollows() {
   const onPauseResume = useSingleFlight(async (follow: FollowView) => {
     const resume = follow.status === FOLLOW_STATUS.PAUSED;
     try {
+      // With the follow's settings as they are: the server reads a setting left out as 0 (its
+      // contract defaults each optional decimal), which would refuse the multiplier.
       await update.mutateAsync({
         id: follow.id,
         status: resume ? FOLLOW_STATUS.ACTIVE : FOLLOW_STATUS.PAUSED,
+        ...settingsOf(follow),
       });
     } catch {
       return; // refused: the server's message was shown

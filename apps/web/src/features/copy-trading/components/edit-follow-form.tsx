@@ -62,7 +62,7 @@ function EditBody({ follow, onClose }: { follow: FollowView; onClose: () => void
         void save();
       }}
     >
-      <p className={styles.noteSmall}>{t('copy.mine.editHint')}</p>
+      <p className={styles.formNote}>{t('copy.mine.editHint')}</p>
       <SettingsFields value={settings} onChange={(patch) => setSettings((s) => ({ ...s, ...patch }))} />
       <Button
         type="submit"

@@ -78,9 +78,7 @@ export function FollowCard({ follow, actions }: { follow: FollowView; actions: F
             </Link>
           </h2>
           <p className={styles.meta}>
-            <span className="num">
-              {t('copy.mine.since', { date: timeText(follow.created_at).slice(0, 10) })}
-            </span>
+            {t('copy.mine.since', { date: timeText(follow.created_at).slice(0, 10) })}
           </p>
         </div>
         <span
@@ -91,36 +89,47 @@ export function FollowCard({ follow, actions }: { follow: FollowView; actions: F
         </span>
       </header>
 
-      <div className={styles.headline}>
-        <div>
-          <p className={`${styles.headlineValue} num`} data-testid="follow-equity">
-            {usdText(follow.equity)}
-          </p>
-          <p className={styles.statLabel}>{t('copy.mine.equity')}</p>
-        </div>
-        <div>
-          <p
-            className={`${styles.headlineValue} num ${styles[signOf(follow.profit)]}`}
-            data-testid="follow-profit"
-          >
-            {profitText(follow.profit)}
-          </p>
-          <p className={styles.statLabel}>{t('copy.mine.profit')}</p>
-        </div>
-      </div>
-      <dl className={styles.figures}>
-        <Figure label={t('copy.mine.netFunded')}>{usdText(follow.net_funded)}</Figure>
-        <Figure label={t('copy.mine.balance')} testId="follow-balance">
-          {usdText(follow.balance)}
-        </Figure>
-        <Figure label={t('copy.mine.margin')} testId="follow-margin">
-          {usdText(follow.margin)}
-        </Figure>
-        <Figure label={t('copy.mine.feesPaid')}>{usdText(follow.fees_paid)}</Figure>
-        {!isZero(follow.fee_percent) && (
-          <Figure label={t('copy.figures.fee')}>{percentText(follow.fee_percent)}</Figure>
-        )}
-      </dl>
+      {/* A stopped follow's money went back to the balance: its figures are all zero but the fees. */}
+      {stopped ? (
+        !isZero(follow.fees_paid) && (
+          <dl className={styles.figures}>
+            <Figure label={t('copy.mine.feesPaid')}>{usdText(follow.fees_paid)}</Figure>
+          </dl>
+        )
+      ) : (
+        <>
+          <div className={styles.headline}>
+            <div>
+              <p className={`${styles.headlineValue} num`} data-testid="follow-equity">
+                {usdText(follow.equity)}
+              </p>
+              <p className={styles.statLabel}>{t('copy.mine.equity')}</p>
+            </div>
+            <div>
+              <p
+                className={`${styles.headlineValue} num ${styles[signOf(follow.profit)]}`}
+                data-testid="follow-profit"
+              >
+                {profitText(follow.profit)}
+              </p>
+              <p className={styles.statLabel}>{t('copy.mine.profit')}</p>
+            </div>
+          </div>
+          <dl className={styles.figures}>
+            <Figure label={t('copy.mine.netFunded')}>{usdText(follow.net_funded)}</Figure>
+            <Figure label={t('copy.mine.balance')} testId="follow-balance">
+              {usdText(follow.balance)}
+            </Figure>
+            <Figure label={t('copy.mine.margin')} testId="follow-margin">
+              {usdText(follow.margin)}
+            </Figure>
+            <Figure label={t('copy.mine.feesPaid')}>{usdText(follow.fees_paid)}</Figure>
+            {!isZero(follow.fee_percent) && (
+              <Figure label={t('copy.figures.fee')}>{percentText(follow.fee_percent)}</Figure>
+            )}
+          </dl>
+        </>
+      )}
       {!stopped && (
         <p className={styles.settingsLine} data-testid="follow-settings">
           {settings.map((s, i) => (

@@ -90,7 +90,7 @@ export function FollowForm({
           placeholder={t('wallet.amountPlaceholder')}
           suffix={t('wallet.usd')}
           hint={
-            <span className="num" data-testid="follow-limits">
+            <span data-testid="follow-limits">
               {t('copy.form.amountHint', {
                 min: usdText(provider.min_amount),
                 available: usdText(available),

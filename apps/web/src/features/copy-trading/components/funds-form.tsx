@@ -87,7 +87,7 @@ function FundsBody({ follow, onClose }: { follow: FollowView; onClose: () => voi
         placeholder={t('wallet.amountPlaceholder')}
         suffix={t('wallet.usd')}
         hint={
-          <span className="num">
+          <span>
             {adding
               ? t('copy.mine.availableHint', { amount: usdText(available) })
               : t('copy.mine.withdrawHint', {

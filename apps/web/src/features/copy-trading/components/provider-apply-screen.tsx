@@ -77,7 +77,9 @@ function ProviderCentre() {
       />
     );
   const approved = p.status === PROVIDER_STATUS.APPROVED;
-  const canEdit = p.status === NEVER_APPLIED || approved || p.status === PROVIDER_STATUS.REJECTED;
+  // A waiting or approved profile is edited in place, a rejected one applies again; a suspended or
+  // removed provider cannot change it.
+  const canEdit = p.status !== PROVIDER_STATUS.SUSPENDED && p.status !== PROVIDER_STATUS.REMOVED;
   return (
     <>
       {p.status === NEVER_APPLIED ? (
@@ -119,6 +121,7 @@ function ApplicationForm({ profile }: { profile: ProviderProfile }) {
   const [avatar, setAvatar] = useState<ImageUploadItem[]>(() => avatarItems(profile.avatar));
   const [feePercent, setFeePercent] = useState(isZero(profile.fee_percent) ? '' : profile.fee_percent);
   const approved = profile.status === PROVIDER_STATUS.APPROVED;
+  const editing = approved || profile.status === PROVIDER_STATUS.APPLIED;
 
   const submit = useSingleFlight(async () => {
     const problem = checkApplication({ nickname, feePercent });
@@ -131,7 +134,7 @@ function ApplicationForm({ profile }: { profile: ProviderProfile }) {
     } catch {
       return; // refused: the server's message was shown
     }
-    toast(t(approved ? 'copy.apply.savedProfile' : 'copy.apply.submitted'));
+    toast(t(editing ? 'copy.apply.savedProfile' : 'copy.apply.submitted'));
   });
 
   return (
@@ -193,7 +196,7 @@ function ApplicationForm({ profile }: { profile: ProviderProfile }) {
         data-testid="provider-submit"
       >
         {t(
-          approved
+          editing
             ? 'copy.apply.save'
             : profile.status === PROVIDER_STATUS.REJECTED
               ? 'copy.apply.applyAgain'

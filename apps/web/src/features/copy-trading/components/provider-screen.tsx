@@ -90,9 +90,7 @@ export function ProviderScreen({ id }: { id: number }) {
                   <h2 id="provider-name" className={styles.profileName}>
                     {p.user}
                   </h2>
-                  <p className={styles.meta}>
-                    <span className="num">{t('copy.provider.since', { date: p.since })}</span>
-                  </p>
+                  <p className={styles.meta}>{t('copy.provider.since', { date: p.since })}</p>
                 </div>
                 <RiskBadge score={p.risk_score} />
               </div>
