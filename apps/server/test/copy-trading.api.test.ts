@@ -144,7 +144,7 @@ describe.each(DB_KINDS)('copy trading on %s', (kind) => {
     const ended = (await s.database.db.execute(
       sql`select status, close_reason, close_quote_seq from orders where copy_of_order_id = ${providerOrderId}`,
     )) as unknown as { rows: Array<{ status: number; close_reason: string; close_quote_seq: string }> };
-    expect(ended.rows[0]).toMatchObject({ status: 3, close_reason: 'copy_close' });
+    expect(ended.rows[0]).toMatchObject({ status: 3, close_reason: 'leader' });
     expect(await findMismatchedAccounts(s.database.db)).toEqual([]);
   });
 
@@ -154,11 +154,11 @@ describe.each(DB_KINDS)('copy trading on %s', (kind) => {
     const follow = await post(
       f.token,
       '/api/follow/start',
-      { provider_id: p.id, amount: '100' },
+      { provider_id: p.id, amount: '500' },
       `start-${kind}-2`,
     );
     expect(follow.code, follow.msg).toBe(1);
-    // 0.01 lot × 100 / 10 000 is below BTC's minimum lot: refused, recorded, shown.
+    // 0.01 lot × 500 / 10 000 is below BTC's minimum lot: refused, recorded, shown.
     const opened = await submit(p.token, { cont: '0.01' });
     expect(opened.code, opened.msg).toBe(1);
     const mine = (await get(f.token, '/api/follow/mine')).data[0];
@@ -167,14 +167,18 @@ describe.each(DB_KINDS)('copy trading on %s', (kind) => {
     expect(mine.refusals[0]).toMatchObject({ provider_order_id: opened.data.Id, lots: '0.01' });
     expect(mine.refusals[0].reason).toMatch(/minimum/);
 
-    const paused = await post(f.token, '/api/follow/update', {
-      id: mine.id,
-      status: 2,
+    // A fixed multiplier of 1 would copy the next 0.01 lot; pausing (a status alone, the rules
+    // left as they are) is what keeps it from being copied.
+    const rules = await post(f.token, '/api/follow/update', { id: mine.id, sizing: 2, multiplier: '1' });
+    expect(rules.data).toMatchObject({ status: FOLLOW_STATUS.ACTIVE, sizing: 2, multiplier: '1' });
+    const paused = await post(f.token, '/api/follow/update', { id: mine.id, status: 2 });
+    expect(paused.code, paused.msg).toBe(1);
+    expect(paused.data).toMatchObject({
+      status: FOLLOW_STATUS.PAUSED,
       sizing: 2,
       multiplier: '1',
+      max_lots: '0',
     });
-    expect(paused.code, paused.msg).toBe(1);
-    expect(paused.data.status).toBe(FOLLOW_STATUS.PAUSED);
     await submit(p.token, { cont: '0.01' });
     const after = (await get(f.token, '/api/follow/mine')).data[0];
     expect(after.copies).toHaveLength(0);
@@ -209,7 +213,13 @@ describe.each(DB_KINDS)('copy trading on %s', (kind) => {
     s.tick(1_000);
     const stopped = await post(f.token, '/api/follow/stop', { id: live.id }, `stop-${kind}`);
     expect(stopped.code, stopped.msg).toBe(1);
-    expect(stopped.data.status).toBe(FOLLOW_STATUS.STOPPED);
+    expect(stopped.data).toMatchObject({ status: FOLLOW_STATUS.STOPPED, net_funded: '2500.00' });
+    // Its result: what came back less what went in (a spread and a fee lost: below 0), which is
+    // exactly what the follower's balance shows against the 3 000 it had.
+    expect(money(stopped.data.profit).lt(0)).toBe(true);
+    const back = (await get(f.token, '/v1/api/main/wallet/getBalance')).data.balance;
+    // (both shown to the cent, each rounded on its own: at most a cent apart)
+    expect(money(back).minus(money('3000').plus(stopped.data.profit)).abs().lte('0.01')).toBe(true);
     // The repeat answers the same, moving nothing twice.
     const again = await post(f.token, '/api/follow/stop', { id: live.id }, `stop-${kind}`);
     expect(again.data.status).toBe(FOLLOW_STATUS.STOPPED);
@@ -342,6 +352,6 @@ describe.each(DB_KINDS)('copy trading on %s', (kind) => {
     expect((await post(f.token, '/api/follow/start', { provider_id: p.id, amount: '5000' })).code).toBe(7306);
     expect((await post(f.token, '/api/follow/start', { provider_id: p.id, amount: '500' })).code).toBe(1);
     expect((await post(f.token, '/api/follow/start', { provider_id: p.id, amount: '200' })).code).toBe(7304);
-    await setSetting(s, 'copy_min_amount', '100');
+    await setSetting(s, 'copy_min_amount', '500');
   });
 });

@@ -51,14 +51,19 @@ export const canonicalDecimal = (v: string) => {
  * after; empty or 0 is "none". Handed on in one text per value, so '0.010' and '0.01' are the same
  * request (an Idempotency-Key's digest) and the same lots everywhere after the edge.
  */
-export const queryDecimal = (intDigits: number, fracDigits: number) =>
+const decimalText = (intDigits: number, fracDigits: number) =>
   z
     .string()
     .trim()
     .max(32)
-    .regex(new RegExp(`^(\\d{1,${intDigits}}(\\.\\d{1,${fracDigits}})?)?$`))
-    .default('0')
-    .transform(canonicalDecimal);
+    .regex(new RegExp(`^(\\d{1,${intDigits}}(\\.\\d{1,${fracDigits}})?)?$`));
+
+export const queryDecimal = (intDigits: number, fracDigits: number) =>
+  decimalText(intDigits, fracDigits).default('0').transform(canonicalDecimal);
+
+/** As queryDecimal, but absent stays absent (a partial update leaves that field as it was). */
+export const optionalDecimal = (intDigits: number, fracDigits: number) =>
+  decimalText(intDigits, fracDigits).transform(canonicalDecimal).optional();
 
 /**
  * A price from a query string, as the price columns hold it (NUMERIC(24,10)). A longer one used to

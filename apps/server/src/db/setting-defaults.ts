@@ -12,7 +12,7 @@ export const SETTING_DEFAULTS = {
   // DESIGN §8: on by default, a withdrawal needs an approved real-name verification.
   withdraw_requires_real_name: '1',
   // DESIGN §9: the least a follow may start with, USD.
-  copy_min_amount: '100',
+  copy_min_amount: '500',
 } as const;
 
 export type SettingKey = keyof typeof SETTING_DEFAULTS;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../define-call.ts';
 import {
+  optionalDecimal,
   plainMultilineText,
   plainText,
   queryDecimal,
@@ -230,9 +231,9 @@ export const followUpdateCall = defineCall({
     id: queryId(),
     status: z.coerce.number().int().min(1).max(2).optional(),
     sizing: z.coerce.number().int().min(1).max(2).optional(),
-    multiplier: queryDecimal(4, 2).optional(),
-    max_lots: queryLots().optional(),
-    stop_loss: usd().optional(),
+    multiplier: optionalDecimal(4, 2),
+    max_lots: optionalDecimal(12, 8),
+    stop_loss: optionalDecimal(12, 2),
     copy_open: z.coerce.number().int().min(0).max(1).optional(),
   }),
   data: followView,

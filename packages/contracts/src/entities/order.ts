@@ -15,6 +15,9 @@ export const CLOSE_REASONS = [
   'gap_unfunded',
   'fill_stop_out',
   'negative_balance',
+  /** A copy closed by its follow's copy stop loss, or when the follower stopped copying (DESIGN §9). */
+  'copy_stop_loss',
+  'copy_stopped',
 ] as const;
 
 /**

@@ -259,7 +259,8 @@ export async function stopFollow(
   if (hasFee(f)) chargeFee(s, f, `stop-${key}`, s.book.balanceMicros[slot]!);
   const leftMicros = s.book.balanceMicros[slot]!;
   if (leftMicros > 0) transfer(s, followId, followerUserId, leftMicros, followId, key);
-  f.netFundedMicros -= Math.max(0, leftMicros);
+  // net funded stays what the follower put in less what they took out before the stop: the
+  // follow's result is then what came back less that (the view reads it from the ledger).
   f.status = FOLLOW_STATUS.STOPPED;
   f.statusReason = reason;
   stage(s, f);

@@ -112,7 +112,7 @@ export function mirrorClose(s: EngineState, p: LiveOrder, q: Quote, fx: Effects)
   for (const c of [...copies]) {
     if (c.status !== ORDER_STATUS.HOLDING || s.live.get(c.id) !== c) continue;
     try {
-      settle(s, c, q, 'copy_close', fx);
+      settle(s, c, q, 'leader', fx);
     } catch (err) {
       // No USD rate for the copy's profit now: it stays open and closes by its own stops, its
       // follower or the next provider close; recorded, as a copy that cannot be made is.

@@ -23,8 +23,8 @@ export type CloseReason =
   | 'stop_out'
   | 'demo_reset'
   | 'admin'
-  /** A copy closed because its provider's position closed (DESIGN §9). */
-  | 'copy_close'
+  /** A copy closed because its provider's position closed (DESIGN §9; the spec's copy-trading leader). */
+  | 'leader'
   /** A copy closed by its follow's copy stop loss, or when the follow stopped. */
   | 'copy_stop_loss'
   | 'copy_stopped';

@@ -105,13 +105,16 @@ export async function followViewOf(
     // Positive: the copy got a worse price than the provider (a buy dearer, a sell cheaper).
     const diff = o.side === 'buy' ? subScaled(copyOpen, srcOpen) : subScaled(srcOpen, copyOpen);
     const instrument = deps.market.instrumentById(o.instrumentId);
+    // Prices at the instrument's precision ('3777.90', not the stored '3777.9').
+    const price = (v: string | number) =>
+      instrument ? money(String(v)).toFixed(instrument.pricePrecision) : String(v);
     return {
       id: o.id,
       code: instrument?.showCode ?? '',
       side: o.side === 'buy' ? 1 : 2,
       lots: o.quantityText,
-      open_price: o.openPriceText ?? '0',
-      price: String(engine.currentPrice(o)),
+      open_price: price(o.openPriceText ?? '0'),
+      price: price(engine.currentPrice(o)),
       profit: engine.floatingProfit(o, rates)?.toFixed(2) ?? '0.00',
       stop_loss: o.stopLossText,
       take_profit: o.takeProfitText,
@@ -119,7 +122,7 @@ export async function followViewOf(
       provider_order_id: o.copyOfOrderId!,
       provider_lots:
         live?.quantityText ?? (src ? formatScaled(scaled(src.quantity).n, scaled(src.quantity).s) : ''),
-      provider_open_price: providerOpen,
+      provider_open_price: price(providerOpen),
       slippage: formatScaled(diff.n, diff.s),
       same_tick: providerSeq !== null && providerSeq === o.openQuoteSeq,
     };
@@ -150,7 +153,12 @@ export async function followViewOf(
     balance: figures ? figures.balance.toFixed(2) : '0.00',
     margin: figures ? figures.margin.toFixed(2) : '0.00',
     equity: usd(equityMicros),
-    profit: stopped ? '0.00' : usd(equityMicros - rules.netFundedMicros),
+    // A stopped follow's result: what came back less what went in (fees included), from the ledger.
+    profit: stopped
+      ? money(await repo.transfersNetOf(deps.db, row.id))
+          .negated()
+          .toFixed(2)
+      : usd(equityMicros - rules.netFundedMicros),
     fee_percent: usdText(rules.feePercent),
     fees_paid: usdText(fees.get(row.id) ?? '0'),
     created_at: londonDateTime(rules.createdAtMs),

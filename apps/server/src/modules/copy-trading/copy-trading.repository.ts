@@ -409,3 +409,12 @@ export async function followsChargedFor(db: DbOrTx, period: string): Promise<Set
     );
   return new Set(rows.map((r) => Number(r.key!.split(':')[1])));
 }
+
+/** Money moved into an allocation less money moved out of it (copy transfers, every one), text. */
+export async function transfersNetOf(db: DbOrTx, followId: number): Promise<string> {
+  const [r] = await db
+    .select({ net: sql<string>`coalesce(sum(${ledgerEntries.balanceDelta}), 0)::text` })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.userId, followId), eq(ledgerEntries.type, LEDGER_TYPE.COPY_TRANSFER)));
+  return r?.net ?? '0';
+}

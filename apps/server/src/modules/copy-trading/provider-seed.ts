@@ -19,7 +19,7 @@ export const SEEDED_PROVIDERS = [
     description:
       'Scalper: many short trades on crypto and major pairs, tight stops. A seeded example account.',
     feePercent: '10',
-    capital: '20000',
+    capital: '10000',
   },
   {
     style: 'swing',
@@ -28,7 +28,7 @@ export const SEEDED_PROVIDERS = [
     description:
       'Swing trader: fewer, longer trades on gold, bitcoin and sterling, wide stops. A seeded example account.',
     feePercent: '20',
-    capital: '50000',
+    capital: '20000',
   },
   {
     style: 'conservative',
@@ -37,7 +37,7 @@ export const SEEDED_PROVIDERS = [
     description:
       'Conservative: small positions, low leverage, every trade with a stop loss. A seeded example account.',
     feePercent: '0',
-    capital: '30000',
+    capital: '10000',
   },
 ] as const;
 

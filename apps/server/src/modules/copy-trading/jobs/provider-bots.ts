@@ -46,7 +46,7 @@ export const BOT_STYLES: Record<ProviderStyle, Style> = {
     everyMs: [5 * MINUTE, 20 * MINUTE],
     stopLoss: 0.015,
     takeProfit: 0.03,
-    maxOpen: 2,
+    maxOpen: 1,
   },
   conservative: {
     codes: ['EURUSD', 'ETHUSD', 'AUDUSD'],

@@ -27,6 +27,11 @@ export async function getProviderDetail(deps: CopyTradingDeps, input: { id: numb
     RECENT_TRADES,
   );
   const codeOf = (id: number) => deps.market.instrumentById(id)?.showCode ?? '';
+  // Prices at the instrument's precision ('3777.90', not the stored '3777.9').
+  const priceOf = (id: number, v: string | null) => {
+    const precision = deps.market.instrumentById(id)?.pricePrecision;
+    return v === null ? '' : precision === undefined ? text(v) : money(v).toFixed(precision);
+  };
   let myFollowId = 0;
   if (input.userId !== null)
     for (const id of deps.engine.followsOfFollower(input.userId))
@@ -48,8 +53,8 @@ export async function getProviderDetail(deps: CopyTradingDeps, input: { id: numb
         code: codeOf(t.instrumentId),
         side: t.side,
         lots: text(t.quantity),
-        open_price: text(t.openPrice),
-        close_price: text(t.closePrice),
+        open_price: priceOf(t.instrumentId, t.openPrice),
+        close_price: priceOf(t.instrumentId, t.closePrice),
         profit: money(formatScaled(net.n, net.s)).toFixed(2),
         opened_at: t.openedAt ? londonDateTime(t.openedAt.getTime()) : '',
         closed_at: t.closedAt ? londonDateTime(t.closedAt.getTime()) : '',
