@@ -1,14 +1,16 @@
+import { randomBytes } from 'node:crypto';
 import { PROVIDER_STATUS } from '@meridian/contracts';
 import { LEDGER_TYPE } from '@meridian/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import { signalProviders, users } from '../../db/schema.ts';
 import { newInviteCode, newUid } from '../../lib/public-ids.ts';
+import { hashPassword } from '../auth/password.ts';
 import { moveMoney } from '../ledger/move-money.ts';
 
 /**
  * The seeded signal providers (DESIGN §9, issue 30): three accounts with distinct styles that trade
  * the simulated market (`jobs/provider-bots.ts`), so a fresh install has a living ranking whose
- * figures come from real trades. They have no password (nobody signs in as them); a broker
+ * figures come from real trades. Their password is random and unknown (nobody signs in as them); a broker
  * suspends or removes them in the back office (Copy trading → Providers).
  */
 export const SEEDED_PROVIDERS = [
@@ -46,10 +48,13 @@ export type ProviderStyle = (typeof SEEDED_PROVIDERS)[number]['style'];
 /** Only on a fresh install (as the example news and companies): an upgrade finds no made-up traders. */
 export async function seedProvidersIfEmpty(tx: DbOrTx, nowMs: number) {
   const now = new Date(nowMs);
+  // A password nobody knows (random, never shown): nobody signs in as them, yet a broker's support
+  // can take one over with a password reset by code, as for any account with a password.
+  const passwordHash = await hashPassword(randomBytes(24).toString('base64url'));
   for (const p of SEEDED_PROVIDERS) {
     const [u] = await tx
       .insert(users)
-      .values({ uid: newUid(), inviteCode: newInviteCode(), email: p.email, isDemo: false })
+      .values({ uid: newUid(), inviteCode: newInviteCode(), email: p.email, passwordHash, isDemo: false })
       .onConflictDoNothing()
       .returning({ id: users.id });
     if (!u) continue;

@@ -89,13 +89,21 @@ export function FollowCard({ follow, actions }: { follow: FollowView; actions: F
         </span>
       </header>
 
-      {/* A stopped follow's money went back to the balance: its figures are all zero but the fees. */}
+      {/* A stopped follow's money went back to the balance: what is left to show is its result
+          (what came back less what went in) and the fees it paid. */}
       {stopped ? (
-        !isZero(follow.fees_paid) && (
-          <dl className={styles.figures}>
+        <dl className={styles.figures}>
+          <div className={styles.figure}>
+            <dt>{t('copy.mine.result')}</dt>
+            <dd className={`num ${styles[signOf(follow.profit)]}`} data-testid="follow-result">
+              {profitText(follow.profit)}
+            </dd>
+          </div>
+          <Figure label={t('copy.mine.netFunded')}>{usdText(follow.net_funded)}</Figure>
+          {!isZero(follow.fees_paid) && (
             <Figure label={t('copy.mine.feesPaid')}>{usdText(follow.fees_paid)}</Figure>
-          </dl>
-        )
+          )}
+        </dl>
       ) : (
         <>
           <div className={styles.headline}>
