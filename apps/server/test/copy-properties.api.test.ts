@@ -144,6 +144,68 @@ describe('copy trading properties', () => {
   const rows = async <T>(q: ReturnType<typeof sql>) =>
     ((await database.db.execute(q)) as unknown as { rows: T[] }).rows;
 
+  it('the copy stop loss closes every copy at the tick that reaches it and pauses the follow', async () => {
+    runNo++;
+    const provider = await account('8', '200000');
+    const follower = await account('7', '20000');
+    const id = await account('6', '0', follower);
+    const amountMicros = 10_000 * 1_000_000;
+    await engine.startFollow(
+      {
+        id,
+        followerUserId: follower,
+        providerUserId: provider,
+        status: FOLLOW_STATUS.ACTIVE,
+        sizing: 2,
+        multiplier: scaled('1'),
+        maxLots: null,
+        stopLossEquityMicros: 9_500 * 1_000_000,
+        copyOpen: false,
+        netFundedMicros: amountMicros,
+        feePercentText: '0',
+        highWaterMarkMicros: amountMicros,
+        statusReason: '',
+        createdAtMs: now,
+        updatedAtMs: now,
+      },
+      amountMicros,
+      `sl-${runNo}`,
+    );
+    const p = await engine.submit(provider, {
+      side: 'buy',
+      kind: 'market',
+      instrumentId: btc.id,
+      quantity: '0.5',
+      leverage: 10,
+      targetPrice: '',
+      stopLoss: '0',
+      takeProfit: '0',
+    });
+    expect(engine.liveOrdersOf(id)).toHaveLength(1);
+    // −0.5 %: a 250 USD loss on the copy, equity above 9 500: nothing happens.
+    const tick = (mid: number) => {
+      now += 1000;
+      quote = { ...quote, bid: mid - 15, ask: mid + 15, mid, timeMs: now, seq: ++seq };
+      engine.onQuote(quote);
+    };
+    tick(Math.round(quote.mid * 0.995));
+    await engine.idle();
+    expect(engine.liveOrdersOf(id)).toHaveLength(1);
+    // −2 % more: equity below 9 500, the copy closes at this tick; the provider's stays open.
+    tick(Math.round(quote.mid * 0.98));
+    await engine.idle();
+    expect(engine.liveOrdersOf(id)).toHaveLength(0);
+    expect(engine.liveOrder(p.id)).toBeDefined();
+    expect(engine.follow(id)).toMatchObject({ status: FOLLOW_STATUS.PAUSED, statusReason: 'copy_stop_loss' });
+    const [closed] = await rows<{ close_reason: string; close_quote_seq: string }>(
+      sql`select close_reason, close_quote_seq from orders where user_id = ${id}`,
+    );
+    expect(closed).toMatchObject({ close_reason: 'copy_stop_loss' });
+    expect(Number(closed!.close_quote_seq)).toBe(seq);
+    expect(await findMismatchedAccounts(database.db)).toEqual([]);
+    await engine.close(provider, p.id);
+  });
+
   it('copies what the rules allow, records what they refuse, and keeps the books', {
     timeout: PROPERTY_TIMEOUT_MS,
   }, async () => {
