@@ -7,6 +7,7 @@ import {
   type StaffRole,
   type staffCopyFeesCall,
   type staffCopyRefusalsCall,
+  type staffFollowCall,
   type staffFollowsCall,
   staffReviewProviderCall,
 } from '@meridian/contracts';
@@ -23,6 +24,7 @@ import { envelope, renderRoutes, setupTestI18n, staffMember } from './helpers';
 type FollowRow = StaffCallData<typeof staffFollowsCall>['rows'][number];
 type RefusalRow = StaffCallData<typeof staffCopyRefusalsCall>['rows'][number];
 type FeeRow = StaffCallData<typeof staffCopyFeesCall>['rows'][number];
+type FollowView = StaffCallData<typeof staffFollowCall>;
 
 const waiting: StaffProviderRow = {
   userId: 7,
@@ -94,6 +96,58 @@ const refusal: RefusalRow = {
   reason: 'The copy would be smaller than the instrument allows',
   createdAt: '2025-03-03T12:00:00Z',
 };
+/** Follow 31 as its follower sees it: one open copy filled 1.2 pips worse than the provider. */
+const followView: FollowView = {
+  id: 31,
+  provider_id: 8,
+  provider: 'Sam Scalper',
+  avatar: '',
+  status: FOLLOW_STATUS.PAUSED,
+  status_reason: 'copy_stop_loss',
+  sizing: 1,
+  multiplier: '1.5',
+  max_lots: '0',
+  stop_loss: '800',
+  copy_open: true,
+  net_funded: '1000',
+  balance: '790.25',
+  margin: '21.7',
+  equity: '804.1',
+  profit: '-195.9',
+  fee_percent: '0',
+  fees_paid: '12.5',
+  created_at: '2025-03-02 08:00:00',
+  copies: [
+    {
+      id: 7002,
+      code: 'EURUSD',
+      side: 1,
+      lots: '0.15',
+      open_price: '1.08524',
+      price: '1.08601',
+      profit: '11.55',
+      stop_loss: '0',
+      take_profit: '0',
+      opened_at: '2025-03-03 09:30:01',
+      provider_order_id: 6001,
+      provider_lots: '0.1',
+      provider_open_price: '1.08512',
+      slippage: '0.00012',
+      same_tick: false,
+    },
+  ],
+  refusals: [
+    {
+      id: 5,
+      provider_order_id: 9001,
+      code: 'XAUUSD',
+      side: 2,
+      lots: '0.01',
+      reason: 'The copy would be smaller than the instrument allows',
+      created_at: '2025-03-03 12:00:00',
+    },
+  ],
+};
 const fee: FeeRow = {
   ledgerId: 777,
   providerUserId: 8,
@@ -111,6 +165,7 @@ function stubApi(onReview: () => Response = () => envelope(approved), gate?: Pro
     if (init?.method === 'GET' && path === '/copy/providers')
       return envelope({ rows: [waiting, approved], total: 2 });
     if (init?.method === 'GET' && path === '/copy/follows') return envelope({ rows: [follow], total: 1 });
+    if (init?.method === 'GET' && path === '/copy/follows/31') return envelope(followView);
     if (init?.method === 'GET' && path === '/copy/refusals') return envelope({ rows: [refusal], total: 1 });
     if (init?.method === 'GET' && path === '/copy/fees') return envelope({ rows: [fee], total: 1 });
     if (init?.method === 'GET' && path === '/users')
@@ -358,6 +413,72 @@ describe('copy trading: follows, refused copies, fees', () => {
     expect(requests(fetch, 'GET', '/users')[0]![0]).toBe(
       `${STAFF_API_PREFIX}/users?q=12345678&page=1&pageSize=50`,
     );
+  });
+
+  it('follows: a row opens the follow in a drawer with each copy beside the provider’s fill', async () => {
+    const fetch = stubApi();
+    const { router } = await renderAs('dealer', '/copy/follows');
+    await waitFor(() => expect(screen.getByText('Copy stop loss reached')).toBeTruthy());
+    expect(requests(fetch, 'GET', '/copy/follows/31')).toHaveLength(0);
+    // A click on the row (not on its links) opens it, and the URL says which.
+    fireEvent.click(within(rowOf('Copy stop loss reached')).getByText('Equity ratio × 1.5'));
+    await waitFor(() => expect(screen.getByText('Follow 31')).toBeTruthy());
+    expect(router.state.location.search).toBe('?open=31');
+    await waitFor(() => expect(screen.getByText('+0.00012')).toBeTruthy());
+    expect(requests(fetch, 'GET', '/copy/follows/31')[0]![0]).toBe(`${STAFF_API_PREFIX}/copy/follows/31`);
+
+    const drawer = within(dialogs()[0]!);
+    // The follower comes from the list's row; figures from the follow.
+    expect(drawer.getByRole('link', { name: '12345678' }).getAttribute('href')).toBe('/users/42');
+    expect(drawer.getByText('-195.9')).toBeTruthy();
+    expect(drawer.getByText('804.1')).toBeTruthy();
+    const copy = within(drawer.getByText('+0.00012').closest('tr') as HTMLElement);
+    for (const text of [
+      'EURUSD',
+      'Buy',
+      '6001',
+      '0.1',
+      '1.08512',
+      '7002',
+      '0.15',
+      '1.08524',
+      '1.08601',
+      '11.55',
+    ])
+      expect(copy.getByText(text)).toBeTruthy();
+    expect(copy.getByText('No')).toBeTruthy(); // not priced by the provider's tick
+    const refused = within(drawer.getByText(followView.refusals[0]!.reason).closest('tr') as HTMLElement);
+    for (const text of ['9001', 'XAUUSD', 'Sell']) expect(refused.getByText(text)).toBeTruthy();
+    expect(drawer.getByRole('link', { name: 'All refused copies of this follow' }).getAttribute('href')).toBe(
+      '/copy/refusals?follow=31',
+    );
+
+    fireEvent.click(drawer.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    // The id opens it too.
+    fireEvent.click(screen.getByRole('button', { name: 'View follow 31' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?open=31'));
+  });
+
+  it('follows: the drawer says when the follow does not exist or cannot load', async () => {
+    const fetch = stubApi();
+    fetch.mockImplementation(async (url: string) => {
+      const path = url.slice(STAFF_API_PREFIX.length).split('?')[0]!;
+      if (path === '/copy/follows') return envelope({ rows: [follow], total: 1 });
+      if (path === '/copy/providers') return envelope({ rows: [], total: 0 });
+      if (path === '/copy/follows/99') return envelope(null, 'Not found', 5112);
+      return envelope(null, 'Database unavailable', 1500);
+    });
+    await renderAs('finance', '/copy/follows?open=99');
+    await waitFor(() => expect(screen.getByText('No follow has the ID 99')).toBeTruthy());
+    cleanup();
+    await renderAs('finance', '/copy/follows?open=31');
+    await waitFor(() => expect(screen.getByText('Database unavailable')).toBeTruthy());
+    const drawer = within(dialogs()[0]!);
+    expect(drawer.getByText('Could not load this page')).toBeTruthy();
+    const before = requests(fetch, 'GET', '/copy/follows/31').length;
+    fireEvent.click(drawer.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(requests(fetch, 'GET', '/copy/follows/31').length).toBeGreaterThan(before));
   });
 
   it('follows: a UID nobody has says so instead of listing', async () => {

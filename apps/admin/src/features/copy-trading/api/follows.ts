@@ -36,3 +36,32 @@ export function useUserIdOfUid(uid: string | undefined) {
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
+
+/** Follows of one provider read per page while looking for one follow; a provider with more is rare. */
+const LOOKUP_PAGE_SIZE = 200;
+const LOOKUP_MAX_PAGES = 10;
+
+/**
+ * A follow's list row (who follows: the follow's own view does not say), for a drawer opened by a
+ * link whose row is not on the page shown: the provider's follows are read until the one with that
+ * id; null when it is not among them.
+ */
+export function useFollowRow(id: number, providerUserId: number | undefined) {
+  return useQuery({
+    queryKey: copyKeys.followRow(id),
+    queryFn: async ({ signal }) => {
+      for (let page = 1; page <= LOOKUP_MAX_PAGES; page++) {
+        const { rows, total } = await callStaff(staffFollowsCall, {
+          query: { providerUserId, page, pageSize: LOOKUP_PAGE_SIZE },
+          signal,
+        });
+        const found = rows.find((r) => r.id === id);
+        if (found) return found;
+        if (page * LOOKUP_PAGE_SIZE >= total) break;
+      }
+      return null;
+    },
+    enabled: providerUserId !== undefined,
+    meta: { silent: true },
+  });
+}

@@ -30,14 +30,22 @@ const FOLLOW_COLORS: Record<number, string> = {
   [FOLLOW_STATUS.STOPPED]: 'default',
 };
 
+/** A follow's status: active green, paused gold, stopped grey. */
+export function FollowStatusTag({ status }: { status: number }) {
+  const { t } = useTranslation();
+  return (
+    <Tag color={FOLLOW_COLORS[status] ?? 'default'}>
+      {t(`copy.followStatuses.${status}`, { defaultValue: String(status) })}
+    </Tag>
+  );
+}
+
 /** A follow's status, and why it paused or stopped (the follower, the copy stop loss, staff, …). */
 export function FollowStatus({ status, reason }: { status: number; reason: string }) {
   const { t } = useTranslation();
   return (
     <Flex vertical gap={2} align="flex-start">
-      <Tag color={FOLLOW_COLORS[status] ?? 'default'}>
-        {t(`copy.followStatuses.${status}`, { defaultValue: String(status) })}
-      </Tag>
+      <FollowStatusTag status={status} />
       {reason && status !== FOLLOW_STATUS.ACTIVE ? (
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           {t(`copy.followReasons.${reason}`, { defaultValue: reason })}

@@ -1,5 +1,5 @@
 import { FOLLOW_STATUS } from '@meridian/contracts';
-import { Alert, Card, Flex, Form, Select, Table, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Form, Select, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -13,10 +13,11 @@ import { serverPagination } from '../../../lib/table';
 import { pagingOf, positiveInt, uidOf, useUrlState } from '../../../lib/use-url-state';
 import { type FollowRow, type FollowsQuery, useFollows, useUserIdOfUid } from '../api/follows';
 import { FollowStatus, UserUid } from './copy-tags';
+import { FollowDrawer } from './follow-drawer';
 import { ProviderFilterItem } from './provider-filter-item';
 
 const STATUSES = [FOLLOW_STATUS.ACTIVE, FOLLOW_STATUS.PAUSED, FOLLOW_STATUS.STOPPED] as const;
-const DEFAULTS = { provider: '', follower: '', status: '', page: '1', pageSize: '20' };
+const DEFAULTS = { provider: '', follower: '', status: '', page: '1', pageSize: '20', open: '' };
 /** The follows contract's sizing modes: 1 equity ratio, 2 a fixed multiplier of the provider's lots. */
 const SIZING_EQUITY_RATIO = 1;
 
@@ -30,6 +31,8 @@ interface Filters {
  * Every follow with its allocation (DESIGN §9): who follows whom, how copies are sized and capped,
  * the money in it (net funded, balance, margin, equity), open copies, refused copies (linked to
  * their list) and fees paid. Filters: provider (searched), follower UID, status; all in the URL.
+ * A row (or its id) opens the follow in a drawer (`?open=<followId>`): its open copies
+ * beside the provider's fills, with the slippage, and its latest refused copies.
  */
 export function FollowsScreen() {
   const { t } = useTranslation();
@@ -46,6 +49,9 @@ export function FollowsScreen() {
   const query: FollowsQuery = { providerUserId, followerUserId, status, ...paging };
   const list = useFollows(query, followerUid === undefined || followerUserId !== undefined);
   const providerName = list.data?.rows.find((r) => r.providerUserId === providerUserId)?.provider;
+  const openId = positiveInt(url.open, 0);
+  const open = (row: FollowRow) => patch({ open: String(row.id) });
+  const openRow = openId ? list.data?.rows.find((r) => r.id === openId) : undefined;
 
   const money = (title: string, dataIndex: keyof FollowRow) => ({
     title,
@@ -55,7 +61,22 @@ export function FollowsScreen() {
   });
 
   const columns: ColumnsType<FollowRow> = [
-    { title: t('copy.columns.id'), dataIndex: 'id' },
+    {
+      title: t('copy.columns.id'),
+      dataIndex: 'id',
+      // The id opens the follow (so does a click anywhere on the row but its links).
+      render: (id: number, row) => (
+        <Button
+          type="link"
+          size="small"
+          style={{ padding: 0 }}
+          onClick={() => open(row)}
+          aria-label={t('copy.follow.viewLabel', { id })}
+        >
+          {id}
+        </Button>
+      ),
+    },
     {
       title: t('copy.columns.follower'),
       dataIndex: 'followerUid',
@@ -179,6 +200,14 @@ export function FollowsScreen() {
             dataSource={list.data?.rows ?? []}
             loading={list.isFetching || follower.isFetching}
             scroll={{ x: 'max-content' }}
+            rowClassName={() => 'clickable-row'}
+            onRow={(row) => ({
+              onClick: (e) => {
+                // Links (the follower, the provider, the refusals) and the button go where they say.
+                if ((e.target as HTMLElement).closest('a, button')) return;
+                open(row);
+              },
+            })}
             locale={{
               emptyText:
                 providerUserId || followerUid || status ? t('copy.noFollowMatch') : t('copy.emptyFollows'),
@@ -189,6 +218,15 @@ export function FollowsScreen() {
           />
         )}
       </Card>
+      {openId ? (
+        <FollowDrawer
+          key={openId}
+          id={openId}
+          row={openRow}
+          listLoaded={list.data !== undefined && !list.isPlaceholderData}
+          onClose={() => patch({ open: '' })}
+        />
+      ) : null}
     </Page>
   );
 }
