@@ -286,6 +286,17 @@ describe.each(DB_KINDS)('copy trading on %s', (kind) => {
 
     const providers = await staff.call(staff.tokens.compliance, 'GET', '/copy/providers?q=Ranked');
     expect(providers.data.rows[0]).toMatchObject({ nickname: `Ranked-${kind}`, status: 1, totalTrades: 1 });
+    // Allocation accounts are not people: the users list leaves them out (they are under Follows).
+    const people = await staff.call(staff.tokens.compliance, 'GET', '/users?pageSize=200');
+    const allocationIds = (
+      (await s.database.db.execute(
+        sql`select id from users where parent_user_id is not null`,
+      )) as unknown as {
+        rows: Array<{ id: string }>;
+      }
+    ).rows.map((r) => Number(r.id));
+    expect(allocationIds.length).toBeGreaterThan(0);
+    expect(people.data.rows.filter((u: { id: number }) => allocationIds.includes(u.id))).toEqual([]);
     const follows = await staff.call(staff.tokens.compliance, 'GET', '/copy/follows');
     expect(follows.data.total).toBeGreaterThanOrEqual(1);
     const one = await staff.call(staff.tokens.compliance, 'GET', `/copy/follows/${follows.data.rows[0].id}`);

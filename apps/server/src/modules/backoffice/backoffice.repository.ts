@@ -1,5 +1,5 @@
 import { ORDER_STATUS } from '@meridian/contracts';
-import { and, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { selectPage } from '../../db/paging.ts';
 import {
@@ -36,7 +36,9 @@ export async function searchUsers(
     );
   }
   if (f.demo !== 'all') parts.push(eq(users.isDemo, f.demo === 'demo'));
-  const where = parts.length ? and(...parts) : undefined;
+  // Copy allocations are accounts, not people: staff find them under Copy trading → Follows.
+  parts.push(isNull(users.parentUserId));
+  const where = and(...parts);
   return selectPage(db, users, where, desc(users.id), f.page, f.pageSize);
 }
 
@@ -80,7 +82,9 @@ export async function userCounts(db: DbOrTx, dayStart: Date) {
   const r = (await db.execute(sql`
     select count(*) filter (where not is_demo)::int as total,
            count(*) filter (where not is_demo and created_at >= ${dayStart.toISOString()}::timestamptz)::int as today
-    from users`)) as unknown as { rows: Array<{ total: number; today: number }> };
+    from users where parent_user_id is null`)) as unknown as {
+    rows: Array<{ total: number; today: number }>;
+  };
   return r.rows[0]!;
 }
 
