@@ -343,6 +343,18 @@ describe.each(DB_KINDS)('copy trading on %s', (kind) => {
     expect(await s.engine.settleCopyFees('2026-11', await followsChargedFor(s.database.db, '2026-11'))).toBe(
       0,
     );
+    // Both sides see the fee in their account history: the provider's income, the follower's charge.
+    const history = async (token: string) =>
+      (await get(token, '/v1/api/main/accountLog/forexChange?page=1')).data.list as Array<{
+        Type: number;
+        Value: string;
+      }>;
+    expect((await history(p.token)).find((e) => e.Type === LEDGER_TYPE.COPY_PERFORMANCE_FEE)?.Value).toBe(
+      '20.00',
+    );
+    expect((await history(f.token)).find((e) => e.Type === LEDGER_TYPE.COPY_PERFORMANCE_FEE)?.Value).toBe(
+      '-20.00',
+    );
     const fees = await staff.call(staff.tokens.compliance, 'GET', `/copy/fees?providerUserId=${p.id}`);
     expect(fees.data.rows[0]).toMatchObject({ amount: '20.00', followId });
     expect(await findMismatchedAccounts(s.database.db)).toEqual([]);

@@ -1,5 +1,6 @@
 import { DEPOSIT_STATUS, WITHDRAWAL_STATUS } from '@meridian/contracts';
-import { and, asc, desc, eq, type InferSelectModel, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { LEDGER_TYPE } from '@meridian/domain';
+import { and, asc, desc, eq, type InferSelectModel, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { selectPage } from '../../db/paging.ts';
@@ -29,7 +30,15 @@ const one = <T>(rows: T[]) => rows[0] ?? null;
 
 // ---- history ----
 export function ledgerPage(db: DbOrTx, userId: number, page: number, size: number) {
-  const where = eq(ledgerEntries.userId, userId);
+  // The user's own entries, and the performance fees their copy allocations paid (DESIGN §9: the
+  // follower sees the fee's entry as the provider does; the allocation's trading stays in the copy tab).
+  const where = or(
+    eq(ledgerEntries.userId, userId),
+    and(
+      eq(ledgerEntries.type, LEDGER_TYPE.COPY_PERFORMANCE_FEE),
+      sql`${ledgerEntries.userId} in (select id from users where parent_user_id = ${userId})`,
+    ),
+  );
   return selectPage(db, ledgerEntries, where, desc(ledgerEntries.id), page, size);
 }
 
