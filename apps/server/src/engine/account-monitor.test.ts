@@ -38,6 +38,9 @@ function setup(budget?: { ms: number; clock: () => number }) {
     rates: () => (() => null) as never,
     currentPrice: () => 38000,
     floatingProfit: () => ({ toFixed: () => state.profit }),
+    // User 1 copies through allocation 7 (DESIGN §9): its figures go to user 1's sockets.
+    follow: (id: number) => (id === 7 ? { followerUserId: 1 } : undefined),
+    followsOfFollower: (id: number) => new Set(id === 1 ? [7] : []),
   } as unknown as TradingEngine;
   const trading = {
     summary: async (userId: number) => {
@@ -63,7 +66,12 @@ function setup(budget?: { ms: number; clock: () => number }) {
   return { state, channels, monitor };
 }
 
-const frames = (sent: string[]) => sent.map((f) => JSON.parse(f).data.TransOrder[0].FactProfits);
+/** The FactProfits of the user's own FOREX_TRADE frames (COPY_TRADE frames have a test of their own). */
+const frames = (sent: string[]) =>
+  sent
+    .map((f) => JSON.parse(f))
+    .filter((f) => f.type === 'FOREX_TRADE')
+    .map((f) => f.data.TransOrder[0].FactProfits);
 
 describe('AccountMonitor', () => {
   it("pushes when only the pair converting a position's profit to USD ticked", async () => {
@@ -78,6 +86,26 @@ describe('AccountMonitor', () => {
     monitor.onQuoteFor(USDJPY); // JP225's market is closed: only USDJPY moves
     await monitor.flush();
     expect(frames(a.sent)).toEqual(['-3.938222', '-3.938429']);
+  });
+
+  it("pushes a copy allocation's figures to its follower's sockets as COPY_TRADE, only when they move", async () => {
+    const { state, channels, monitor } = setup();
+    const a = socket();
+    channels.add(1, a.conn);
+    await monitor.flush();
+    monitor.touch(7);
+    await monitor.flush();
+    const copies = a.sent.map((f) => JSON.parse(f)).filter((f) => f.type === 'COPY_TRADE');
+    expect(copies).toHaveLength(1);
+    expect(copies[0].data).toMatchObject({ FollowId: 7, Balance: '900.00' });
+    // Nothing moved: nothing told again; a tick of its instrument that moves it: told.
+    monitor.touch(7);
+    await monitor.flush();
+    state.profit = '-4.000000';
+    monitor.onQuoteFor(JP225);
+    await monitor.flush();
+    const after = a.sent.map((f) => JSON.parse(f)).filter((f) => f.type === 'COPY_TRADE');
+    expect(after.map((f) => f.data.TransOrder[0].FactProfits)).toEqual(['-3.938222', '-4.000000']);
   });
 
   it('gives a socket that logs in the current figures without repeating them to the sockets already told', async () => {
@@ -164,6 +192,8 @@ describe('AccountMonitor', () => {
       checkStopOut: async () => {},
       liveOrdersOf: (u: number) => (u <= 20 ? [{ id: u, status: 1, instrumentId: 1, userId: u }] : []),
       holdsAnyOf: (u: number) => u <= 20,
+      follow: () => undefined,
+      followsOfFollower: () => new Set(),
       convertingThrough: () => [],
       rates: () => ({}),
       currentPrice: () => 1,
@@ -205,6 +235,8 @@ describe('AccountMonitor', () => {
       checkStopOut: async () => {},
       liveOrdersOf: () => [],
       holdsAnyOf: () => false,
+      follow: () => undefined,
+      followsOfFollower: () => new Set(),
       convertingThrough: () => [],
       rates: () => ({}),
       currentPrice: () => 1,
