@@ -131,19 +131,19 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const { database, market, btc } = await setup();
 const made = await makeFollows(database, FOLLOWERS);
 console.log(`copy: ${FOLLOWERS} follows made in ${round1(made.seconds)} s`);
-const engine = new TradingEngine({
-  db: database.db,
-  now: () => NOW,
-  market,
-  settings: { feeType: () => 2, stopOutLevel: () => '50', marginCallLevel: () => '100' },
-  events: { ordersEnded: () => {}, accountTouched: () => {} },
-  log: { error: (o: unknown, m: string) => console.error(m, o), info: () => {}, warn: () => {} } as never,
-});
-const t0 = Date.now();
+/** `durable`: batches written to PGlite; otherwise the journal's writer is a no-op (decisions only). */
+const newEngine = (durable: boolean) =>
+  new TradingEngine({
+    ...(durable ? {} : { writeBatch: async () => {} }),
+    db: database.db,
+    now: () => NOW,
+    market,
+    settings: { feeType: () => 2, stopOutLevel: () => '50', marginCallLevel: () => '100' },
+    events: { ordersEnded: () => {}, accountTouched: () => {} },
+    log: { error: (o: unknown, m: string) => console.error(m, o), info: () => {}, warn: () => {} } as never,
+  });
+let engine = newEngine(false);
 await engine.rebuild();
-console.log(
-  `copy: engine rebuilt with ${engine.followersOf(made.providerId).length} follows in ${Date.now() - t0} ms`,
-);
 
 /** The same orders, one per allocation, all submitted at once; ms until every one is durable. */
 async function independent() {
@@ -167,6 +167,27 @@ async function closeMirrored(id: number) {
   await engine.close(made.providerId, id);
   return performance.now() - t;
 }
+
+// First in memory (nothing written, so the durable run after it starts from the same rows).
+const memIndep: number[] = [];
+const memMirror: number[] = [];
+await independent();
+await closeMirrored((await mirrored()).id);
+for (let r = 0; r < ROUNDS; r++) {
+  memIndep.push(await independent());
+  const m = await mirrored();
+  memMirror.push(m.ms);
+  await closeMirrored(m.id);
+}
+console.log(
+  `copy: in memory (writer a no-op): independent ${memIndep.map(round1).join(', ')} ms, mirrored ${memMirror.map(round1).join(', ')} ms`,
+);
+engine = newEngine(true);
+const t0 = Date.now();
+await engine.rebuild();
+console.log(
+  `copy: durable engine rebuilt with ${engine.followersOf(made.providerId).length} follows in ${Date.now() - t0} ms`,
+);
 
 const indep: number[] = [];
 const mirror: number[] = [];
@@ -202,6 +223,7 @@ finish(
       `mirrored open: ${mirror.map(round1).join(', ')} ms; independent orders: ${indep.map(round1).join(', ')} ms`,
       `mirrored close (every copy closed at the provider's quote): ${closes.map(round1).join(', ')} ms`,
       `per copy: ${round1((median(mirror) * 1000) / FOLLOWERS)} µs mirrored, ${round1((median(indep) * 1000) / FOLLOWERS)} µs an independent order`,
+      `in memory (writer a no-op, the decisions alone): mirrored ${memMirror.map(round1).join(', ')} ms, independent ${memIndep.map(round1).join(', ')} ms: ${(median(memMirror) / median(memIndep)).toFixed(2)}×`,
     ],
     figures: {
       followers: FOLLOWERS,
@@ -209,6 +231,8 @@ finish(
       mirroredMs: mirror,
       independentMs: indep,
       mirroredCloseMs: closes,
+      inMemoryMirroredMs: memMirror,
+      inMemoryIndependentMs: memIndep,
     },
     goals,
     notes: [

@@ -7,7 +7,7 @@ import type { EngineState } from '../engine-state.ts';
 import { liveOrdersOf } from '../order-indexes.ts';
 import { accountFor, prepare } from '../readiness.ts';
 import { freshQuoteOf, moneyOf } from '../valuation.ts';
-import { copyInto, equityMicros } from './mirror.ts';
+import { copyInto, copySourceOf, equityMicros } from './mirror.ts';
 import { cancelPending, mustMove, settle } from './settle.ts';
 import { freeMicrosOf, hasUnpricedPosition } from './withdrawals.ts';
 
@@ -89,8 +89,7 @@ export async function startFollow(s: EngineState, f: LiveFollow, amountMicros: n
   fx.touched.add(f.followerUserId);
   fx.touched.add(f.id);
   if (f.copyOpen && open.length > 0) {
-    const providerEquity = equityMicros(s, f.providerUserId);
-    for (const p of open) if (s.live.get(p.id) === p) copyInto(s, f, p, providerEquity, fx);
+    for (const p of open) if (s.live.get(p.id) === p) copyInto(s, f, copySourceOf(s, p), fx);
   }
   await durable(s, fx);
 }
