@@ -18,3 +18,7 @@ export function toUserDto(u: UserRow): User {
     created_at: u.createdAt.toISOString(),
   };
 }
+
+/** The account staff recognise a user by: the e-mail, or area code and mobile. */
+export const accountOf = (u: { email: string | null; areaCode: string | null; mobile: string | null }) =>
+  u.email ?? (u.mobile ? `${u.areaCode ?? ''} ${u.mobile}`.trim() : '');

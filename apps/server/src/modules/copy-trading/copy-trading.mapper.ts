@@ -4,7 +4,7 @@ import type { Language } from '@meridian/i18n';
 import { londonDateTime } from '@meridian/i18n';
 import { translate } from '@meridian/i18n/node';
 import { micros, microText } from '../../engine/account-book.ts';
-import type { LiveFollow } from '../../engine/trading-engine.ts';
+import { liveFollowFromRow } from '../../engine/copy/live-follow.ts';
 import * as repo from './copy-trading.repository.ts';
 import type { CopyTradingDeps } from './copy-trading-deps.ts';
 import type { ProviderFigures } from './provider-figures.ts';
@@ -42,38 +42,6 @@ export function rankItemOf(
   };
 }
 
-/** A follow's rules as the client reads them, from the engine's live follow or the stored row. */
-function rulesOf(f: LiveFollow | repo.FollowRow) {
-  if ('multiplier' in f && typeof f.multiplier === 'string') {
-    const row = f as repo.FollowRow;
-    return {
-      status: row.status,
-      statusReason: row.statusReason,
-      sizing: row.sizing,
-      multiplier: formatScaled(scaled(row.multiplier).n, scaled(row.multiplier).s),
-      maxLots: row.maxLots === null ? '0' : formatScaled(scaled(row.maxLots).n, scaled(row.maxLots).s),
-      stopLossMicros: micros(row.stopLossEquity),
-      copyOpen: row.copyOpen,
-      netFundedMicros: micros(row.netFunded),
-      feePercent: row.feePercent,
-      createdAtMs: row.createdAt.getTime(),
-    };
-  }
-  const live = f as LiveFollow;
-  return {
-    status: live.status,
-    statusReason: live.statusReason,
-    sizing: live.sizing,
-    multiplier: formatScaled(live.multiplier.n, live.multiplier.s),
-    maxLots: live.maxLots === null ? '0' : formatScaled(live.maxLots.n, live.maxLots.s),
-    stopLossMicros: live.stopLossEquityMicros,
-    copyOpen: live.copyOpen,
-    netFundedMicros: live.netFundedMicros,
-    feePercent: live.feePercentText,
-    createdAtMs: live.createdAtMs,
-  };
-}
-
 /** The follow as /api/follow/* answer it: figures live from the engine, copies with their provider fills. */
 export async function followViewOf(
   deps: Pick<CopyTradingDeps, 'db' | 'engine' | 'market'>,
@@ -81,10 +49,10 @@ export async function followViewOf(
   lang: Language,
 ): Promise<FollowView> {
   const { engine } = deps;
-  const live = engine.follow(row.id);
-  const rules = rulesOf(live ?? row);
+  // The engine's follow is ahead of the row by at most one batch; a stopped one is only a row.
+  const f = engine.follow(row.id) ?? liveFollowFromRow(row);
   const provider = await repo.findProvider(deps.db, row.providerUserId);
-  const stopped = rules.status === FOLLOW_STATUS.STOPPED;
+  const stopped = f.status === FOLLOW_STATUS.STOPPED;
   const figures = stopped ? null : await engine.figures(row.id);
   const equityMicros = stopped ? 0 : await engine.equityMicros(row.id);
   const positions = stopped
@@ -142,14 +110,14 @@ export async function followViewOf(
     provider_id: row.providerUserId,
     provider: provider?.nickname ?? '',
     avatar: provider?.avatar ?? '',
-    status: rules.status,
-    status_reason: rules.statusReason,
-    sizing: rules.sizing,
-    multiplier: rules.multiplier,
-    max_lots: rules.maxLots,
-    stop_loss: usd(rules.stopLossMicros),
-    copy_open: rules.copyOpen,
-    net_funded: usd(rules.netFundedMicros),
+    status: f.status,
+    status_reason: f.statusReason,
+    sizing: f.sizing,
+    multiplier: formatScaled(f.multiplier.n, f.multiplier.s),
+    max_lots: f.maxLots === null ? '0' : formatScaled(f.maxLots.n, f.maxLots.s),
+    stop_loss: usd(f.stopLossEquityMicros),
+    copy_open: f.copyOpen,
+    net_funded: usd(f.netFundedMicros),
     balance: figures ? figures.balance.toFixed(2) : '0.00',
     margin: figures ? figures.margin.toFixed(2) : '0.00',
     equity: usd(equityMicros),
@@ -158,10 +126,10 @@ export async function followViewOf(
       ? money(await repo.transfersNetOf(deps.db, row.id))
           .negated()
           .toFixed(2)
-      : usd(equityMicros - rules.netFundedMicros),
-    fee_percent: usdText(rules.feePercent),
+      : usd(equityMicros - f.netFundedMicros),
+    fee_percent: usdText(f.feePercentText),
     fees_paid: usdText(fees.get(row.id) ?? '0'),
-    created_at: londonDateTime(rules.createdAtMs),
+    created_at: londonDateTime(f.createdAtMs),
     copies,
     refusals,
   };

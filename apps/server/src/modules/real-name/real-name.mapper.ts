@@ -1,6 +1,7 @@
 import { REAL_NAME_STATUS, type RealNameRecord, type StaffRealNameRow } from '@meridian/contracts';
 import { londonDateTime } from '@meridian/i18n';
 import { iso } from '../../lib/iso-time.ts';
+import { accountOf } from '../account/user.mapper.ts';
 import { fileUrl } from '../uploads/private-file.ts';
 import type { RealNameRow, SubmissionOwner } from './real-name.repository.ts';
 
@@ -28,10 +29,6 @@ export function realNameRecordDto(row: RealNameRow | null): RealNameRecord {
     submitted_at: londonDateTime(row.createdAt.getTime()),
   };
 }
-
-/** The account staff recognise a user by: the e-mail, or area code and mobile. */
-export const accountOf = (u: SubmissionOwner) =>
-  u.email ?? (u.mobile ? `${u.areaCode ?? ''} ${u.mobile}`.trim() : '');
 
 /** A submission as staff review it (and as the audit log records it). */
 export const staffRealNameDto = (

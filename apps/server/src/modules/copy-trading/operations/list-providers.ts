@@ -2,12 +2,10 @@ import type { StaffProviderRow } from '@meridian/contracts';
 import { money } from '@meridian/domain';
 import { microText } from '../../../engine/account-book.ts';
 import { iso } from '../../../lib/iso-time.ts';
+import { accountOf } from '../../account/user.mapper.ts';
 import * as repo from '../copy-trading.repository.ts';
 import type { CopyTradingDeps } from '../copy-trading-deps.ts';
 import { providerFigures } from '../provider-figures.ts';
-
-const accountOf = (u: { email: string | null; areaCode: string | null; mobile: string | null }) =>
-  u.email ?? (u.mobile ? `+${u.areaCode ?? ''} ${u.mobile}` : '');
 
 /** One provider as the back office lists it: profile, review, followers, money copying them, figures. */
 export async function staffProviderRowOf(

@@ -1,7 +1,8 @@
 import { AppError } from '../../../lib/app-error.ts';
+import { accountOf } from '../../account/user.mapper.ts';
 import { findUserById } from '../../account/user.repository.ts';
 import { staffFileUrl } from '../../uploads/private-file.ts';
-import { accountOf, staffRealNameDto } from '../real-name.mapper.ts';
+import { staffRealNameDto } from '../real-name.mapper.ts';
 import * as repo from '../real-name.repository.ts';
 import type { RealNameDeps } from '../real-name-deps.ts';
 
