@@ -19,6 +19,8 @@ export class CopyBook {
   private readonly copies = new Map<number, Set<LiveOrder>>();
   /** Instrument id → follow id → how many open copies it holds there. */
   private readonly onInstrument = new Map<number, Map<number, number>>();
+  /** Live follows with a copy stop loss: the only ones a tick must check (`copyStopLossOnTick`). */
+  readonly guarded = new Set<number>();
   /** Providers staff suspended or removed: their new positions are not copied. */
   readonly closedProviders = new Set<number>();
 
@@ -29,6 +31,13 @@ export class CopyBook {
     this.follows.set(f.id, f);
     if (f.status !== FOLLOW_STATUS.STOPPED) getOrCreate(this.byProvider, f.providerUserId, () => []).push(f);
     getOrCreate(this.byFollower, f.followerUserId, () => new Set()).add(f.id);
+    this.guard(f);
+  }
+
+  /** After a follow's copy stop loss changed: whether ticks check it. */
+  guard(f: LiveFollow) {
+    if (f.stopLossEquityMicros > 0 && f.status !== FOLLOW_STATUS.STOPPED) this.guarded.add(f.id);
+    else this.guarded.delete(f.id);
   }
 
   /** The follower's live follows (their allocations' ids). */
@@ -40,6 +49,7 @@ export class CopyBook {
   stop(f: LiveFollow) {
     this.dropFromProvider(f);
     this.follows.delete(f.id);
+    this.guarded.delete(f.id);
     const mine = this.byFollower.get(f.followerUserId);
     mine?.delete(f.id);
     if (mine?.size === 0) this.byFollower.delete(f.followerUserId);
@@ -99,6 +109,7 @@ export class CopyBook {
     this.follows.clear();
     this.byProvider.clear();
     this.byFollower.clear();
+    this.guarded.clear();
     this.copies.clear();
     this.onInstrument.clear();
     this.closedProviders.clear();

@@ -133,7 +133,10 @@ export async function changeFollow(
   if (rules.sizing !== undefined) f.sizing = rules.sizing;
   if (rules.multiplier !== undefined) f.multiplier = rules.multiplier;
   if (rules.maxLots !== undefined) f.maxLots = rules.maxLots;
-  if (rules.stopLossEquityMicros !== undefined) f.stopLossEquityMicros = rules.stopLossEquityMicros;
+  if (rules.stopLossEquityMicros !== undefined) {
+    f.stopLossEquityMicros = rules.stopLossEquityMicros;
+    s.copy.guard(f);
+  }
   if (rules.copyOpen !== undefined) f.copyOpen = rules.copyOpen;
   stage(s, f);
   const fx = new Effects();
@@ -277,11 +280,17 @@ export async function stopFollow(
  * revaluation's running totals, decided exactly.
  */
 export function copyStopLossOnTick(s: EngineState, instrumentId: number, fx: Effects) {
+  // Only follows with a copy stop loss are looked at (most have none: no work per tick for them).
+  const guarded = s.copy.guarded;
+  if (guarded.size === 0) return;
   const held = s.copy.followsHolding(instrumentId);
   if (held === undefined || held.size === 0) return;
   const due: LiveFollow[] = [];
   const b = s.book;
-  for (const followId of held.keys()) {
+  // Whichever set is smaller is walked.
+  const candidates = guarded.size < held.size ? guarded : held.keys();
+  for (const followId of candidates) {
+    if (!held.has(followId) || !guarded.has(followId)) continue;
     const f = s.copy.follows.get(followId);
     if (!f || f.stopLossEquityMicros <= 0 || f.status === FOLLOW_STATUS.STOPPED) continue;
     const slot = b.slotOf(followId);
